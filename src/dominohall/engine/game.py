@@ -1,0 +1,244 @@
+"""The public face of the engine: `new_game`, `Game`, records and `replay`.
+
+>>> g = new_game("all_fives", players=2, seed=3)
+>>> g.apply(g.legal_actions()[0]); g.round
+1
+>>> replay(g.to_record()).view(0) == g.view(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action, parse_action
+from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn
+from .line_game import LineGameState
+from .mexican_train import MexicanTrainState
+from .options import LINE_GAMES, LineGameOptions, MexicanTrainOptions, Options, resolve_options
+from .tiles import HIGH, TEXT, double, parse_tile, set_size
+from .views import view as _view
+
+RECORD_FORMAT = "dominohall-record"
+RECORD_VERSION = 1
+
+State = MexicanTrainState | LineGameState
+
+
+class Game:
+    """A whole match: rounds/hands, totals and winners, driven by `apply`."""
+
+    __slots__ = ("name", "options", "seed", "deck", "leader", "state", "actions")
+
+    name: str
+    options: Options
+    seed: int | str
+    deck: dict[str, Any] | None
+    leader: int | None
+    state: State
+    actions: list[str]
+
+    @property
+    def players(self) -> int:
+        return self.state.n
+
+    @property
+    def current_seat(self) -> int | None:
+        """Whose turn it is; None once the match is over."""
+        return None if self.state.over else self.state.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def scores(self) -> list[int]:
+        """Running match totals per seat (partners show the team score)."""
+        return self.state.scores[:]
+
+    @property
+    def winners(self) -> list[int]:
+        return self.state.winners[:]
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the current seat, in a deterministic order."""
+        return self.state.legal()[:]
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Validate and apply one action; on error raise IllegalAction and change nothing."""
+        st = self.state
+        if st.over:
+            raise GameOver("the match is over")
+        if seat is not None and seat != st.current:
+            raise NotYourTurn(f"it is seat {st.current}'s turn, not seat {seat}'s")
+        a = action if isinstance(action, Action) else parse_action(action, st.opts.set_max)
+        if a not in st.legal():
+            raise IllegalAction(f"{a.text}: {st.explain(a)}")
+        st.apply(a)
+        self.actions.append(a.text)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action taken from `legal_actions()` without checking it (for search)."""
+        self.state.apply(action)
+        self.actions.append(action.text)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator); see dominohall.engine.views."""
+        return _view(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-serializable record from which `replay` rebuilds this exact game."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.name,
+            "players": self.players,
+            "options": self.options.as_dict(),
+            "seed": self.seed,
+            "deck": self.deck,
+            "leader": self.leader,
+            "actions": self.actions[:],
+        }
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: a few list copies)."""
+        c = object.__new__(Game)
+        c.name = self.name
+        c.options = self.options
+        c.seed = self.seed
+        c.deck = self.deck
+        c.leader = self.leader
+        c.state = self.state.clone()
+        c.actions = self.actions[:]
+        return c
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.name} players={self.players} round={self.round} "
+                f"turn={self.current_seat} scores={self.scores}>")
+
+
+def new_game(
+    name: str,
+    *,
+    players: int,
+    seed: int | str | None = None,
+    options: Mapping[str, Any] | None = None,
+    hands: Sequence[Sequence[str]] | None = None,
+    boneyard: Sequence[str] | None = None,
+    leader: int | None = None,
+) -> Game:
+    """Start a match of `name` ("mexican_train", "all_fives", "draw", "block").
+
+    `hands` and `boneyard` (top first) stack the first round's deck; `leader`
+    picks the first leader of a line game.  Raises BadOption naming the field.
+    """
+    if name != "mexican_train" and name not in LINE_GAMES:
+        raise BadOption("game", f"unknown game {name!r} "
+                                f"(choose from mexican_train, all_fives, draw, block)")
+    opts = resolve_options(name, players, options)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 62)
+    elif isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise BadOption("seed", f"{seed!r} is not a whole number or a string")
+    stacked = _stacked_deck(opts, hands, boneyard)
+    g = object.__new__(Game)
+    g.name = name
+    g.options = opts
+    g.seed = seed
+    g.deck = None if stacked is None else {
+        "hands": [[TEXT[t] for t in h] for h in stacked[0]],
+        "boneyard": [TEXT[t] for t in stacked[1]],
+    }
+    g.actions = []
+    rng = random.Random(seed)
+    if isinstance(opts, MexicanTrainOptions):
+        if leader is not None:
+            raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
+        g.leader = None
+        g.state = MexicanTrainState(opts, rng, stacked)
+    else:
+        if leader is not None and not (type(leader) is int and 0 <= leader < players):
+            raise BadOption("leader", f"{leader!r} is not a seat (0..{players - 1})")
+        g.leader = leader
+        g.state = LineGameState(opts, rng, stacked, leader)
+    return g
+
+
+def _stacked_deck(opts: Options, hands: Sequence[Sequence[str]] | None,
+                  boneyard: Sequence[str] | None) -> tuple[list[int], list[int]] | None:
+    """Validate a stacked first-round deck: every tile exactly once, sizes as dealt."""
+    if hands is None and boneyard is None:
+        return None
+    if hands is None:
+        raise BadOption("hands", "a stacked boneyard needs the hands too")
+    n, size = opts.players, opts.hand_size
+    if isinstance(hands, str) or len(hands) != n:
+        raise BadOption("hands", f"give one list of tiles per seat ({n} lists)")
+    set_max = opts.set_max
+    expected = set(range(set_size(set_max)))
+    if isinstance(opts, MexicanTrainOptions) and opts.engine == "set_aside":
+        expected.discard(double(set_max))
+    seen: set[int] = set()
+
+    def parse(field: str, texts: Sequence[str]) -> list[int]:
+        if isinstance(texts, str):
+            raise BadOption(field, "give a list of tile strings, not one string")
+        out = []
+        for text in texts:
+            try:
+                t = parse_tile(str(text), set_max)
+            except IllegalAction as err:
+                raise BadOption(field, str(err)) from None
+            if t in seen:
+                raise BadOption(field, f"{TEXT[t]} appears more than once")
+            if t not in expected:
+                raise BadOption(field, f"{TEXT[t]} is the engine, set aside before the deal")
+            seen.add(t)
+            out.append(t)
+        return out
+
+    hand_ids = []
+    for s, h in enumerate(hands):
+        ids = parse("hands", h)
+        if len(ids) != size:
+            raise BadOption("hands", f"seat {s} has {len(ids)} tiles, but hand_size is {size}")
+        hand_ids.append(ids)
+    bone_ids = parse("boneyard", boneyard or [])
+    missing = expected - seen
+    if missing:
+        shown = ", ".join(TEXT[t] for t in sorted(missing, key=lambda t: (HIGH[t], t))[:6])
+        raise BadOption("boneyard", f"{len(missing)} tiles of the set are missing: {shown}")
+    return hand_ids, bone_ids
+
+
+def replay(record: Mapping[str, Any]) -> Game:
+    """Rebuild a game from `Game.to_record()` output (also after JSON round-trips)."""
+    if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
+        raise BadRecord("not a dominohall game record")
+    if record.get("version") != RECORD_VERSION:
+        raise BadRecord(f"record version {record.get('version')!r} is not supported")
+    try:
+        deck = record.get("deck") or {}
+        g = new_game(record["game"], players=record["players"], seed=record["seed"],
+                     options=record["options"], hands=deck.get("hands"),
+                     boneyard=deck.get("boneyard"), leader=record.get("leader"))
+        actions = record["actions"]
+    except KeyError as err:
+        raise BadRecord(f"the record has no {err.args[0]!r}") from None
+    except BadOption as err:
+        raise BadRecord(f"the record's setup is invalid: {err}") from None
+    for k, text in enumerate(actions):
+        try:
+            g.apply(text)
+        except IllegalAction as err:
+            raise BadRecord(f"action #{k + 1} {text!r} is illegal: {err}") from None
+    return g
+
+
+__all__ = ["Game", "new_game", "replay", "LineGameOptions", "State"]

@@ -1,0 +1,411 @@
+"""Straight dominoes (RULES.md Part B): All Fives, Draw and Block.
+
+The layout is a line with two ends, ``L`` and ``R``, and spinners whose long
+sides open as arms ``U`` and ``D`` (``U<k>``/``D<k>`` for the k-th spinner with
+``spinner=every_double``).  Each open end has a value (the number a tile must
+match) and a kind: a bare side of a spinner (counts nothing itself), a plain tile
+(counts its outer half) or a crosswise double (counts both halves).  A spinner
+counts both halves while at least one of its two line ends is bare (B4).
+
+The state plays a whole match: hands follow each other until the target (or
+exactly ``hands`` hands); every hand's end is logged with all hands revealed.
+
+Interpretations where RULES.md leaves room:
+
+* The lead is a play with no target; a non-double lead ``"6-4"`` puts 6 on the
+  L end and 4 on the R end.  A lead double with ``spinner=none`` counts both
+  halves until both its ends are covered, like a spinner without arms.
+* A hand is blocked when every seat has passed in turn since the last tile was
+  played (nobody can play and nobody can draw).
+* Block scoring with teams compares team totals (partners' pips added).  With
+  ``block_tie=all_tied_share`` the tied players/teams share the pips of the
+  others equally (integer division), each share rounded like a domino.
+* ``next_leader=winner`` after a blocked hand that nobody won falls back to the
+  next seat clockwise; after a team's block win the partner with fewer pips
+  leads (the earlier seat on a tie).
+* With ``must_play=false`` a player may draw while able to play, and may pass
+  when they cannot draw.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import DRAW_ACTION, PASS_ACTION, PLAY, Action, play
+from .options import LineGameOptions
+from .tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, TEXT, WITH_HALF, ids, other_half, set_size
+
+Event = dict[str, Any]
+
+BARE, TILE, CROSS = 0, 1, 2   # kinds of open end
+
+
+def round_points(total: int, step: int) -> int:
+    """B6: round to the nearest multiple of `step`, remainder below half down (27->25, 28->30).
+
+    >>> round_points(27, 5), round_points(28, 5), round_points(27, 1)
+    (25, 30, 27)
+    """
+    return (total + step // 2) // step * step
+
+
+class LineGameState:
+    """An All Fives / Draw / Block match in progress."""
+
+    __slots__ = (
+        "opts", "n", "rng", "round", "hands", "boneyard", "leader", "current", "lead",
+        "end_names", "end_values", "end_kinds", "end_spinner", "end_tiles", "spinners",
+        "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
+    )
+
+    def __init__(self, opts: LineGameOptions, rng: random.Random,
+                 stacked: tuple[list[int], list[int]] | None = None,
+                 leader: int | None = None) -> None:
+        self.opts = opts
+        self.n = opts.players
+        self.rng = rng
+        self.round = 1
+        self.scores = [0] * self.n           # per seat; partners hold the same number
+        self.over = False
+        self.winners: list[int] = []
+        self.log: list[Event] = []
+        self.leader = rng.randrange(self.n) if leader is None else leader
+        self._start_hand(stacked)
+
+    def clone(self) -> LineGameState:
+        c = object.__new__(LineGameState)
+        c.opts = self.opts
+        c.n = self.n
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.round = self.round
+        c.hands = self.hands[:]
+        c.boneyard = self.boneyard[:]
+        c.leader = self.leader
+        c.current = self.current
+        c.lead = self.lead
+        c.end_names = self.end_names[:]
+        c.end_values = self.end_values[:]
+        c.end_kinds = self.end_kinds[:]
+        c.end_spinner = self.end_spinner[:]
+        c.end_tiles = [t[:] for t in self.end_tiles]
+        c.spinners = [s[:] for s in self.spinners]
+        c.count = self.count
+        c.passes = self.passes
+        c.drew = self.drew
+        c.scores = self.scores[:]
+        c.over = self.over
+        c.winners = self.winners[:]
+        c.log = self.log[:]
+        c._legal = self._legal
+        return c
+
+    # ------------------------------------------------------------------ hands
+    def _start_hand(self, stacked: tuple[list[int], list[int]] | None = None) -> None:
+        """B2: deal; the leader plays first."""
+        o, n = self.opts, self.n
+        if stacked is not None:
+            hand_lists, top_first = stacked
+            self.hands = [sum(BIT[t] for t in h) for h in hand_lists]
+            self.boneyard = top_first[::-1]
+        else:
+            deck = list(range(set_size(o.set_max)))
+            self.rng.shuffle(deck)
+            h = o.hand_size
+            self.hands = [sum(BIT[t] for t in deck[s * h:(s + 1) * h]) for s in range(n)]
+            self.boneyard = deck[n * h:]
+        self.current = self.leader
+        self.lead = -1
+        self.end_names: list[str] = []
+        self.end_values: list[int] = []
+        self.end_kinds: list[int] = []
+        self.end_spinner: list[int] = []     # spinner index of a bare line end, else -1
+        self.end_tiles: list[list[int]] = []
+        # each spinner: [tile, value, bare line ends, has arms, arms opened, arm number]
+        self.spinners: list[list[int]] = []
+        self.count = 0
+        self.passes = 0
+        self.drew = False
+        self._legal: list[Action] | None = None
+        self.log.append({"type": "deal", "round": self.round, "leader": self.leader,
+                         "hand_sizes": [x.bit_count() for x in self.hands],
+                         "boneyard": len(self.boneyard)})
+
+    def side(self, seat: int) -> int:
+        """The scoring side of a seat: its team (0 or 1) with teams, else the seat."""
+        return seat % 2 if self.opts.teams else seat
+
+    # ------------------------------------------------------------------ layout
+    def _add_end(self, name: str, value: int, kind: int, spinner: int) -> None:
+        self.end_names.append(name)
+        self.end_values.append(value)
+        self.end_kinds.append(kind)
+        self.end_spinner.append(spinner)
+        self.end_tiles.append([])
+
+    def _new_spinner(self, t: int, bare_ends: int, arms: bool) -> int:
+        k = len(self.spinners)
+        number = sum(1 for s in self.spinners if s[3]) + 1 if arms else 0
+        self.spinners.append([t, HIGH[t], bare_ends, int(arms), 0, number])
+        if arms and not self.opts.spinner_sides_after_ends:
+            self._open_arms(k)
+        return k
+
+    def _open_arms(self, k: int) -> None:
+        s = self.spinners[k]
+        s[4] = 1
+        suffix = "" if s[5] == 1 else str(s[5])
+        self._add_end("U" + suffix, s[1], BARE, -1)
+        self._add_end("D" + suffix, s[1], BARE, -1)
+
+    def _becomes_spinner(self) -> bool:
+        mode = self.opts.spinner
+        return mode == "every_double" or (
+            mode == "first_double" and not any(s[3] for s in self.spinners))
+
+    def _place(self, t: int, e: int) -> None:
+        """Lay tile t on open end index e (-1: the lead)."""
+        if e < 0:
+            self.lead = t
+            if IS_DOUBLE[t]:
+                k = self._new_spinner(t, 2, self._becomes_spinner())
+                self._add_end("L", HIGH[t], BARE, k)
+                self._add_end("R", HIGH[t], BARE, k)
+            else:
+                self._add_end("L", HIGH[t], TILE, -1)
+                self._add_end("R", LOW[t], TILE, -1)
+            return
+        self.end_tiles[e].append(t)
+        k = self.end_spinner[e]
+        if k >= 0:                                # a bare line end of a spinner is covered
+            s = self.spinners[k]
+            s[2] -= 1
+            if s[2] == 0 and s[3] and not s[4]:
+                self._open_arms(k)
+        v = self.end_values[e]
+        if IS_DOUBLE[t]:
+            if self._becomes_spinner():
+                self.end_kinds[e] = BARE
+                self.end_spinner[e] = self._new_spinner(t, 1, True)
+            else:
+                self.end_kinds[e] = CROSS
+                self.end_spinner[e] = -1
+        else:
+            self.end_values[e] = other_half(t, v)
+            self.end_kinds[e] = TILE
+            self.end_spinner[e] = -1
+
+    def _count(self) -> int:
+        """B4: the sum of the open ends."""
+        total = 0
+        for v, kind in zip(self.end_values, self.end_kinds):
+            total += v * kind                     # BARE 0, TILE v, CROSS 2v
+        for s in self.spinners:
+            if s[2] > 0:
+                total += 2 * s[1]
+        return total
+
+    def count_points(self, count: int) -> int:
+        """B4: points scored for a count."""
+        if count <= 0:
+            return 0
+        if self.opts.fives_and_threes:
+            return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)
+        return count if count % 5 == 0 else 0
+
+    # ------------------------------------------------------------------ queries
+    def _drawable(self) -> bool:
+        o = self.opts
+        if o.draw == "none" or len(self.boneyard) <= o.boneyard_reserve:
+            return False
+        return o.draw == "until_playable" or not self.drew
+
+    def _plays(self) -> list[Action]:
+        hand = self.hands[self.current]
+        out: list[Action] = []
+        if self.lead < 0:
+            return [play(t, None) for t in ids(hand)]
+        for name, v in zip(self.end_names, self.end_values):
+            m = hand & WITH_HALF[v]
+            while m:
+                low = m & -m
+                out.append(play(low.bit_length() - 1, name))
+                m ^= low
+        return out
+
+    def legal(self) -> list[Action]:
+        if self._legal is not None:
+            return self._legal
+        if self.over:
+            self._legal = []
+            return self._legal
+        plays = self._plays()
+        drawable = self._drawable()
+        if plays:
+            if self.opts.must_play:
+                acts = plays
+            else:
+                acts = plays + [DRAW_ACTION if drawable else PASS_ACTION]
+        else:
+            acts = [DRAW_ACTION] if drawable else [PASS_ACTION]
+        self._legal = acts
+        return acts
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, a: Action) -> None:
+        self._legal = None
+        p = self.current
+        if a.kind == PLAY:
+            self._play(p, a.tile, -1 if a.target is None else self.end_names.index(a.target))
+        elif a is DRAW_ACTION:
+            t = self.boneyard.pop()
+            self.hands[p] |= BIT[t]
+            self.drew = True
+            self.log.append({"type": "draw", "seat": p, "tile": TEXT[t]})
+        else:
+            self.passes += 1
+            self.drew = False
+            self.log.append({"type": "pass", "seat": p})
+            self.current = (p + 1) % self.n
+            if self.passes >= self.n:
+                self._end_hand(None)
+
+    def _play(self, p: int, t: int, e: int) -> None:
+        self.hands[p] &= ~BIT[t]
+        self._place(t, e)
+        self.passes = 0
+        self.drew = False
+        points = 0
+        if self.opts.count_scoring:
+            self.count = self._count()
+            points = self.count_points(self.count)
+        self.log.append({"type": "play", "seat": p, "tile": TEXT[t],
+                         "target": None if e < 0 else self.end_names[e],
+                         "count": self.count, "points": points})
+        left = self.hands[p].bit_count()
+        if left == 1:
+            self.log.append({"type": "last_tile", "seat": p})
+        if points and self._score(self.side(p), points) and self._ends_now():
+            self._finish("target")
+            return
+        if left == 0:
+            self._end_hand(p)
+            return
+        self.current = (p + 1) % self.n
+
+    def _score(self, side: int, points: int) -> bool:
+        """Add points to a side; True when that side has reached the target."""
+        for s in range(self.n):
+            if self.side(s) == side:
+                self.scores[s] += points
+        return self.scores[side] >= self.opts.target
+
+    def _ends_now(self) -> bool:
+        return self.opts.hands == 0 and self.opts.end_at == "immediately"
+
+    def hand_pips(self, seat: int) -> int:
+        return sum(PIPS[t] for t in ids(self.hands[seat]))
+
+    def _side_pips(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for s in range(self.n):
+            out[self.side(s)] = out.get(self.side(s), 0) + self.hand_pips(s)
+        return out
+
+    def _end_hand(self, winner: int | None) -> None:
+        """B6: score a domino or a block, then the next hand or the end (B7)."""
+        o, n = self.opts, self.n
+        side_pips = self._side_pips()
+        side_points = dict.fromkeys(side_pips, 0)
+        if winner is not None:
+            w = self.side(winner)
+            side_points[w] = round_points(sum(v for k, v in side_pips.items() if k != w),
+                                          o.round_to)
+            reason = "domino"
+        else:
+            reason = "blocked"
+            low = min(side_pips.values())
+            best = [k for k, v in side_pips.items() if v == low]
+            others = sum(v for k, v in side_pips.items() if v != low)
+            if len(best) == 1:
+                side_points[best[0]] = round_points(others, o.round_to)
+                winner = self._block_leader(best[0])
+            elif o.block_tie == "all_tied_share":
+                for k in best:
+                    side_points[k] = round_points(others // len(best), o.round_to)
+        for k, pts in side_points.items():
+            if pts:
+                self._score(k, pts)
+        self.log.append({
+            "type": "round_end", "round": self.round, "reason": reason,
+            "seat": winner if reason == "domino" else None,
+            "hands": [[TEXT[t] for t in ids(h)] for h in self.hands],
+            "pips": [self.hand_pips(s) for s in range(n)],
+            "points": [side_points[self.side(s)] for s in range(n)],
+            "scores": self.scores[:],
+        })
+        target_hit = any(sc >= o.target for sc in self.scores)
+        if (o.hands and self.round >= o.hands) or (not o.hands and target_hit):
+            self._finish(None)
+            return
+        if o.next_leader == "winner" and winner is not None:
+            self.leader = winner
+        else:
+            self.leader = (self.leader + 1) % n
+        self.round += 1
+        self._start_hand()
+
+    def _block_leader(self, side: int) -> int:
+        seats = [s for s in range(self.n) if self.side(s) == side]
+        return min(seats, key=lambda s: (self.hand_pips(s), s))
+
+    def _finish(self, reason: str | None) -> None:
+        """B7: the match is over; the highest score wins, ties share."""
+        if reason == "target":
+            self.log.append({
+                "type": "round_end", "round": self.round, "reason": "target", "seat": None,
+                "hands": [[TEXT[t] for t in ids(h)] for h in self.hands],
+                "pips": [self.hand_pips(s) for s in range(self.n)],
+                "points": [0] * self.n, "scores": self.scores[:],
+            })
+        best = max(self.scores)
+        self.winners = [s for s in range(self.n) if self.scores[s] == best]
+        self.over = True
+        self._legal = []
+        self.log.append({"type": "game_end", "scores": self.scores[:], "winners": self.winners[:]})
+
+    # ------------------------------------------------------------------ errors
+    def explain(self, a: Action) -> str:
+        """Why `a` is not legal now (called only for an illegal action)."""
+        if self.over:
+            return "the match is over"
+        p = self.current
+        plays = self._plays()
+        if a is DRAW_ACTION:
+            if self.opts.draw == "none":
+                return "there is no drawing in this game"
+            if len(self.boneyard) <= self.opts.boneyard_reserve:
+                return "the boneyard has no tile left to draw"
+            if self.drew and self.opts.draw == "one":
+                return "you already drew your one tile this turn"
+            return "you have a legal play and must play"
+        if a is PASS_ACTION:
+            return "you can still " + ("play" if plays else "draw") + ", so you may not pass"
+        if a.kind != PLAY:
+            return "'end' is not an action in this game"
+        t, target = a.tile, a.target
+        if HIGH[t] > self.opts.set_max:
+            return f"{TEXT[t]} is not in the double-{self.opts.set_max} set"
+        if not self.hands[p] & BIT[t]:
+            return f"{TEXT[t]} is not in your hand"
+        if self.lead < 0:
+            return f"lead a tile without a target, e.g. '{TEXT[t]}'"
+        if target is None:
+            return f"say which end: e.g. '{TEXT[t]}>L' or '{TEXT[t]}>R'"
+        if target not in self.end_names:
+            if target[0] in "UD":
+                return f"the spinner side {target} is not open"
+            return f"there is no open end {target}"
+        v = self.end_values[self.end_names.index(target)]
+        return f"{TEXT[t]} does not match the open end {v} at {target}"

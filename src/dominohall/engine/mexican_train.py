@@ -1,0 +1,401 @@
+"""Mexican Train (RULES.md Part A): deal, engine, trains, markers, doubles, rounds.
+
+The state plays a whole match: when a round ends (A10) it is scored (A11), the
+``round_end`` event reveals every hand, and the next round is dealt from the
+game's own seeded RNG.
+
+Trains are numbered 0..n-1 (each seat's personal train, text ``t<k>``) and n
+(the Mexican train, text ``mx``).  Hands are bitmasks of tile ids.
+
+Interpretations where RULES.md leaves room (players' usual reading):
+
+* A5: during a first turn with ``first_turn`` chain/single only the player's own
+  train may be played on.  A tile played from the starting hand opens a chain
+  (chain: more tiles or ``end``; single: the turn ends).  A tile that fits only
+  after a draw ends the first turn, except a double, after which A8 applies
+  (play again, on the own train).  Every double left uncovered at the end of a
+  first turn is owed per ``first_turn_double_owed``.
+* A double owed from an earlier turn binds every later player, also one who has
+  not had a first turn yet (with ``first_turn_double_owed=at_once``): covering it
+  (or drawing and passing) is that player's first turn.
+* A8: doubles played in the current turn are never owed to the player who
+  played them; they become owed when the turn ends.  With
+  ``max_doubles_per_turn=1`` no second double may be played while the turn's
+  first double is uncovered.
+* A6/A7: after a draw only the drawn tile may be played; with ``must_play=false``
+  the player may draw while able to play and may pass after drawing.  With an
+  empty boneyard a player who can play must play.
+* A marker is removed when its owner plays a tile on their own train.
+* A10: the round is blocked when the boneyard is empty and the last n turns
+  ended in a pass (every player in turn passed since the last tile was played).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAY, Action, play
+from .errors import IllegalAction
+from .options import MexicanTrainOptions
+from .tiles import BIT, IS_DOUBLE, PIPS, TEXT, WITH_HALF, double, ids, other_half, set_size
+
+Event = dict[str, Any]
+
+
+class MexicanTrainState:
+    """A Mexican Train match in progress. Mutated only through `apply`."""
+
+    __slots__ = (
+        "opts", "n", "rng", "round", "engine", "hands", "boneyard", "ends", "trains", "markers",
+        "owed", "deferred", "pending", "first_done", "current", "drawn", "drew", "must_follow",
+        "chain", "turn_draws", "passes", "scores", "over", "winners", "log", "_legal",
+    )
+
+    def __init__(self, opts: MexicanTrainOptions, rng: random.Random,
+                 stacked: tuple[list[int], list[int]] | None = None) -> None:
+        self.opts = opts
+        self.n = opts.players
+        self.rng = rng
+        self.round = 1
+        self.scores = [0] * self.n
+        self.over = False
+        self.winners: list[int] = []
+        self.log: list[Event] = []
+        self._start_round(stacked)
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> MexicanTrainState:
+        c = object.__new__(MexicanTrainState)
+        c.opts = self.opts
+        c.n = self.n
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.round = self.round
+        c.engine = self.engine
+        c.hands = self.hands[:]
+        c.boneyard = self.boneyard[:]
+        c.ends = self.ends[:]
+        c.trains = [t[:] for t in self.trains]
+        c.markers = self.markers
+        c.owed = self.owed[:]
+        c.deferred = self.deferred[:]
+        c.pending = self.pending[:]
+        c.first_done = self.first_done
+        c.current = self.current
+        c.drawn = self.drawn
+        c.drew = self.drew
+        c.must_follow = self.must_follow
+        c.chain = self.chain
+        c.turn_draws = self.turn_draws
+        c.passes = self.passes
+        c.scores = self.scores[:]
+        c.over = self.over
+        c.winners = self.winners[:]
+        c.log = self.log[:]
+        c._legal = self._legal
+        return c
+
+    # ------------------------------------------------------------------ rounds
+    def _start_round(self, stacked: tuple[list[int], list[int]] | None = None) -> None:
+        """A2/A3: deal the round and place its engine."""
+        o, n = self.opts, self.n
+        e = o.set_max - self.round + 1
+        self.engine = e
+        if stacked is not None:
+            hand_lists, top_first = stacked
+            self.hands = [sum(BIT[t] for t in h) for h in hand_lists]
+            self.boneyard = top_first[::-1]
+        else:
+            deck = [t for t in range(set_size(o.set_max))
+                    if not (o.engine == "set_aside" and t == double(e))]
+            self.rng.shuffle(deck)
+            h = o.hand_size
+            self.hands = [sum(BIT[t] for t in deck[s * h:(s + 1) * h]) for s in range(n)]
+            self.boneyard = deck[n * h:]
+        self.ends = [e] * (n + 1)
+        self.trains: list[list[int]] = [[] for _ in range(n + 1)]
+        self.markers = 0
+        self.owed: list[int] = []
+        self.deferred: list[int] = []
+        self.pending: list[int] = []
+        self.first_done = 0
+        self.passes = 0
+        self._reset_turn()
+        self.log.append({"type": "deal", "round": self.round,
+                         "hand_sizes": [h.bit_count() for h in self.hands],
+                         "boneyard": len(self.boneyard)})
+        engine_tile = double(e)
+        if o.engine == "set_aside":
+            self.current = (self.round - 1) % n
+            self.log.append({"type": "engine", "seat": None, "tile": TEXT[engine_tile]})
+            return
+        holder = next((s for s in range(n) if self.hands[s] & BIT[engine_tile]), None)
+        seat = (self.round - 1) % n
+        while holder is None:
+            t = self.boneyard.pop()
+            self.hands[seat] |= BIT[t]
+            self.log.append({"type": "draw", "seat": seat, "tile": TEXT[t], "search": True})
+            if t == engine_tile:
+                holder = seat
+            seat = (seat + 1) % n
+        self.hands[holder] &= ~BIT[engine_tile]
+        self.log.append({"type": "engine", "seat": holder, "tile": TEXT[engine_tile]})
+        if self.hands[holder].bit_count() == 1:
+            self.log.append({"type": "last_tile", "seat": holder})
+        self.current = (holder + 1) % n
+
+    def _reset_turn(self) -> None:
+        self.drawn = -1          # the tile drawn since the last play, if any
+        self.drew = False        # drew since the last play this turn
+        self.must_follow = False  # A8: just played a double, plays again
+        self.chain = False       # A5: inside a first-turn chain
+        self.turn_draws = 0
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ queries
+    def in_first_turn(self, seat: int) -> bool:
+        """A5: the seat's first turn is restricted to its own train."""
+        return self.opts.first_turn != "free" and not self.first_done >> seat & 1
+
+    def _cover_target(self) -> int:
+        return self.owed[0] if self.opts.double_order == "played" else self.owed[-1]
+
+    def _targets(self, p: int) -> list[int]:
+        """Trains the current player may play on now (A4-A8)."""
+        if self.owed:
+            return [self._cover_target()]
+        if self.must_follow and self.opts.after_double == "on_double":
+            return [self.pending[-1]]
+        if self.in_first_turn(p):
+            return [p]
+        n, markers = self.n, self.markers
+        return [i for i in range(n) if i == p or markers >> i & 1] + [n]
+
+    def _plays(self) -> list[Action]:
+        p = self.current
+        cand = BIT[self.drawn] if self.drawn >= 0 else self.hands[p]
+        if self.pending and self.opts.max_doubles_per_turn == 1:
+            cand &= ~_DOUBLES
+        out: list[Action] = []
+        if not cand:
+            return out
+        n = self.n
+        for i in self._targets(p):
+            m = cand & WITH_HALF[self.ends[i]]
+            name = _TRAIN_NAMES[i] if i < n else "mx"
+            while m:
+                low = m & -m
+                out.append(play(low.bit_length() - 1, name))
+                m ^= low
+        return out
+
+    def legal(self) -> list[Action]:
+        if self._legal is not None:
+            return self._legal
+        if self.over:
+            self._legal = []
+            return self._legal
+        plays = self._plays()
+        can_draw = bool(self.boneyard)
+        if self.chain:
+            acts = plays + [END_ACTION]
+        elif self.drew:
+            if plays:
+                acts = plays if self.opts.must_play else plays + [PASS_ACTION]
+            elif can_draw and self.opts.draw_until_playable:
+                acts = [DRAW_ACTION]
+            else:
+                acts = [PASS_ACTION]
+        elif plays:
+            acts = plays if self.opts.must_play or not can_draw else plays + [DRAW_ACTION]
+        else:
+            acts = [DRAW_ACTION] if can_draw else [PASS_ACTION]
+        self._legal = acts
+        return acts
+
+    def _train_index(self, target: str | None) -> int:
+        """n for "mx", k for "t<k>", -1 for anything else."""
+        if target == "mx":
+            return self.n
+        if target is not None and target[0] == "t" and target[1:].isdigit():
+            k = int(target[1:])
+            if k < self.n:
+                return k
+        return -1
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, a: Action) -> None:
+        """Apply a legal action (no checking: see `explain` and Game.apply)."""
+        self._legal = None
+        if a.kind == PLAY:
+            self._play(a.tile, self._train_index(a.target))
+        elif a is DRAW_ACTION:
+            t = self.boneyard.pop()
+            self.hands[self.current] |= BIT[t]
+            self.drawn = t
+            self.drew = True
+            self.turn_draws += 1
+            self.log.append({"type": "draw", "seat": self.current, "tile": TEXT[t]})
+        elif a is PASS_ACTION:
+            p = self.current
+            self.markers |= BIT[p]
+            self.passes += 1
+            self.log.append({"type": "pass", "seat": p})
+            self._end_turn()
+            if self.passes >= self.n and not self.boneyard:
+                self._end_round(None)
+        else:
+            self.log.append({"type": "end", "seat": self.current})
+            self._end_turn()
+
+    def _play(self, t: int, i: int) -> None:
+        p = self.current
+        first_turn_play = self.in_first_turn(p) and not self.owed
+        self.hands[p] &= ~BIT[t]
+        self.ends[i] = other_half(t, self.ends[i])
+        self.trains[i].append(t)
+        self.passes = 0
+        self.log.append({"type": "play", "seat": p, "tile": TEXT[t],
+                         "target": _TRAIN_NAMES[i] if i < self.n else "mx"})
+        for waiting in (self.owed, self.pending, self.deferred):
+            if i in waiting:
+                waiting.remove(i)
+        if i == p:
+            self.markers &= ~BIT[p]
+        is_double = IS_DOUBLE[t]
+        if is_double:
+            self.pending.append(i)
+        left = self.hands[p].bit_count()
+        if left == 0:                       # A8/A10: going out ends the round, even on a double
+            self._end_round(p)
+            return
+        if left == 1:
+            self.log.append({"type": "last_tile", "seat": p})
+        self.drawn = -1
+        self.drew = False
+        if first_turn_play and self.turn_draws == 0 and not self.must_follow:
+            if self.opts.first_turn == "chain":
+                self.chain = True           # A5: more tiles on the own train, or 'end'
+            else:
+                self._end_turn()            # single: exactly one tile
+            return
+        if is_double:                       # A8: play again
+            self.must_follow = True
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.current
+        if self.pending:
+            if self.in_first_turn(p) and self.opts.first_turn_double_owed == "after_first_turns":
+                self.deferred.extend(self.pending)
+            else:
+                self.owed.extend(self.pending)
+            self.pending = []
+        self.first_done |= BIT[p]
+        if self.deferred and self.first_done == (1 << self.n) - 1:
+            self.owed.extend(self.deferred)
+            self.deferred = []
+        self._reset_turn()
+        self.current = (p + 1) % self.n
+
+    def hand_pips(self, seat: int) -> int:
+        """A11: pips left in a hand, the 0-0 counting `double_blank`."""
+        h = self.hands[seat]
+        total = sum(PIPS[t] for t in ids(h))
+        if h & 1:
+            total += self.opts.double_blank
+        return total
+
+    def _end_round(self, winner: int | None) -> None:
+        """A10/A11: score the round, reveal the hands, deal the next round."""
+        n = self.n
+        pips = [self.hand_pips(s) for s in range(n)]
+        if self.opts.scoring == "penalty":
+            points = pips[:]
+        else:
+            points = [0] * n
+            if winner is not None:
+                points[winner] = sum(pips)
+            else:
+                low = min(pips)
+                best = [s for s in range(n) if pips[s] == low]
+                share = sum(x for x in pips if x != low) // len(best)
+                for s in best:
+                    points[s] = share
+        for s in range(n):
+            self.scores[s] += points[s]
+        self.log.append({
+            "type": "round_end", "round": self.round,
+            "reason": "blocked" if winner is None else "domino", "seat": winner,
+            "hands": [[TEXT[t] for t in ids(h)] for h in self.hands],
+            "pips": pips, "points": points, "scores": self.scores[:],
+        })
+        if self.round >= self.opts.rounds:
+            best_score = (min if self.opts.scoring == "penalty" else max)(self.scores)
+            self.winners = [s for s in range(n) if self.scores[s] == best_score]
+            self.over = True
+            self._legal = []
+            self.log.append({"type": "game_end", "scores": self.scores[:],
+                             "winners": self.winners[:]})
+            return
+        self.round += 1
+        self._start_round()
+
+    # ------------------------------------------------------------------ errors
+    def explain(self, a: Action) -> str:
+        """Why `a` is not legal now (called only for an illegal action)."""
+        p = self.current
+        if self.over:
+            return "the match is over"
+        if a is DRAW_ACTION:
+            if self.chain:
+                return "you are laying your first-turn chain: play on your train or 'end'"
+            if not self.boneyard:
+                return "the boneyard is empty"
+            if self.drew and not self.opts.draw_until_playable:
+                return "you already drew this turn"
+            return "you have a legal play and must play (must_play is on)"
+        if a is PASS_ACTION:
+            if self.chain:
+                return "you are laying your first-turn chain: 'end' finishes it"
+            return "you can still " + ("play" if self._plays() else "draw") + ", so you may not pass"
+        if a is END_ACTION:
+            return "'end' only finishes a first-turn chain"
+        t, target = a.tile, a.target
+        if target is None:
+            return f"say which train: e.g. '{TEXT[t]}>t{p}' or '{TEXT[t]}>mx'"
+        i = self._train_index(target)
+        if i < 0:
+            return f"there is no train {target} (trains: t0..t{self.n - 1}, mx)"
+        if not self.hands[p] & BIT[t]:
+            return f"{TEXT[t]} is not in your hand"
+        if self.drawn >= 0 and t != self.drawn:
+            return f"after drawing you may only play the tile you drew ({TEXT[self.drawn]})"
+        if self.owed:
+            c = self._cover_target()
+            if i != c:
+                return (f"a double is owed on {_name(c, self.n)}: "
+                        f"cover {TEXT[self.trains[c][-1]]} first")
+        elif self.must_follow and self.opts.after_double == "on_double" and i != self.pending[-1]:
+            return (f"the tile after a double must go on that double "
+                    f"({_name(self.pending[-1], self.n)})")
+        elif self.in_first_turn(p) and i != p:
+            return f"on your first turn you may only play on your own train (t{p})"
+        elif i < self.n and i != p and not self.markers >> i & 1:
+            return f"{target} is closed (it has no marker)"
+        if IS_DOUBLE[t] and self.pending and self.opts.max_doubles_per_turn == 1:
+            return "only one uncovered double per turn (max_doubles_per_turn is 1)"
+        if not WITH_HALF[self.ends[i]] & BIT[t]:
+            return f"{TEXT[t]} does not match the open end {self.ends[i]} of {target}"
+        return "that move is not legal now"
+
+
+_DOUBLES = sum(BIT[double(k)] for k in range(19))
+_TRAIN_NAMES = [f"t{k}" for k in range(10)]
+
+
+def _name(i: int, n: int) -> str:
+    return "mx" if i == n else f"t{i}"
+

@@ -1,0 +1,305 @@
+"""Options are data: every house rule of RULES.md is a field of a frozen dataclass.
+
+``resolve_options(game, players, given)`` turns a user's dict (option names from
+RULES.md, plus ``preset``) into a frozen options object, or raises
+:class:`BadOption` naming the field.  Presets are named bundles of options and are
+applied first; any option can still be overridden.  The engine branches on
+fields, never on a preset name.
+
+Each option is described by an :class:`OptionSpec` (name, default, allowed values,
+one-line help) so the CLI and the web lobby can build their forms from
+:data:`MEXICAN_TRAIN_SPECS` and :data:`LINE_GAME_SPECS`.
+
+Interpretations where RULES.md is silent:
+
+* ``hand_size`` is resolved to a number: ``"table"`` gives the A2 table; the
+  ``puremco`` preset gives 15/12/10 for 2-4/5-6/7-8 players and the A2 table
+  beyond 8 players.
+* ``rounds`` defaults to ``set_max + 1`` and may be set from 1 to ``set_max + 1``.
+* Line games accept any positive ``target``, any ``hand_size`` that fits the set
+  and any ``round_to`` >= 1; the values RULES.md names are the usual ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BadOption
+from .tiles import set_size
+
+GAMES = ("mexican_train", "all_fives", "draw", "block")
+LINE_GAMES = ("all_fives", "draw", "block")
+
+#: A2 table: tiles per player by number of players.
+HAND_SIZE_TABLE = {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
+PUREMCO_HAND_SIZE = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its name, default, allowed values and a one-line explanation.
+
+    ``choices`` lists the allowed values; ``int_range`` (lo, hi) additionally
+    allows any int in that range (hi None = no upper bound).
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+    int_range: tuple[int, int | None] | None = None
+
+    def check(self, value: Any) -> Any:
+        value = _coerce(value, self)
+        if value in self.choices and type(value) is type(_first_of_type(self.choices, value)):
+            return value
+        if self.int_range is not None and type(value) is int:
+            lo, hi = self.int_range
+            if value >= lo and (hi is None or value <= hi):
+                return value
+        allowed = " | ".join(_show(c) for c in self.choices)
+        if self.int_range is not None:
+            lo, hi = self.int_range
+            allowed += f" | a whole number {lo}..{'' if hi is None else hi}"
+        raise BadOption(self.name, f"{_show(value)} is not allowed (allowed: {allowed})")
+
+
+def _first_of_type(choices: tuple[Any, ...], value: Any) -> Any:
+    for c in choices:
+        if c == value and type(c) is type(value):
+            return c
+    return object()
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _coerce(value: Any, spec: OptionSpec) -> Any:
+    """Accept the text forms a command line or a web form sends ("true", "25")."""
+    if not isinstance(value, str):
+        return value
+    low = value.strip().lower()
+    if any(isinstance(c, bool) for c in spec.choices) and low in ("true", "false", "yes", "no"):
+        return low in ("true", "yes")
+    if low.lstrip("-").isdigit() and (
+        spec.int_range is not None
+        or any(type(c) is int for c in spec.choices)
+    ):
+        return int(low)
+    return low
+
+
+MEXICAN_TRAIN_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("set_max", 12, (12, 6, 9, 15, 18), "highest double of the set (double-12 = 91 tiles)"),
+    OptionSpec("hand_size", "table", ("table",),
+               "tiles dealt to each player: the A2 table by player count, or a number", (1, None)),
+    OptionSpec("engine", "holder", ("holder", "set_aside"),
+               "holder: the player holding the round's double places it; set_aside: it is removed "
+               "before the deal"),
+    OptionSpec("first_turn", "chain", ("chain", "single", "free"),
+               "first turn: a chain on your own train, a single tile there, or a normal turn"),
+    OptionSpec("first_turn_double_owed", "after_first_turns", ("after_first_turns", "at_once"),
+               "a double ending a first-turn chain must be covered once everyone has had a first "
+               "turn, or at once"),
+    OptionSpec("must_play", True, (True, False), "a player who can play must play (no drawing)"),
+    OptionSpec("draw_until_playable", False, (False, True),
+               "keep drawing until a tile fits or the boneyard is empty"),
+    OptionSpec("after_double", "anywhere", ("anywhere", "on_double"),
+               "the tile after a double may go anywhere open, or only on that double"),
+    OptionSpec("double_order", "played", ("played", "reverse"),
+               "several uncovered doubles are covered in the order played, or latest first"),
+    OptionSpec("max_doubles_per_turn", "unlimited", ("unlimited", 1),
+               "how many uncovered doubles one turn may leave"),
+    OptionSpec("double_blank", 0, (0, 25, 50), "points for a 0-0 left in hand"),
+    OptionSpec("scoring", "penalty", ("penalty", "positive"),
+               "penalty: pips left count against you, lowest wins; positive: the winner of a round "
+               "scores the others' pips, highest wins"),
+    OptionSpec("rounds", None, (None,), "rounds in the match (default set_max + 1)", (1, 19)),
+)
+
+LINE_GAME_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("game", "all_fives", LINE_GAMES,
+               "all_fives scores multiples of five; draw and block score only the hand's end"),
+    OptionSpec("set_max", 6, (6, 9), "highest double of the set (double-6 = 28 tiles)"),
+    OptionSpec("teams", False, (False, True), "4 players: seats 0+2 against 1+3, one score a team"),
+    OptionSpec("hand_size", 7, (7, 5), "tiles dealt to each player", (1, None)),
+    OptionSpec("next_leader", "rotate", ("rotate", "winner"),
+               "who leads the next hand: the next seat clockwise, or the hand's winner"),
+    OptionSpec("spinner", "first_double", ("first_double", "none", "every_double"),
+               "which doubles can be played off all four sides"),
+    OptionSpec("spinner_sides_after_ends", True, (True, False),
+               "the spinner's long sides open only after both its ends have a tile"),
+    OptionSpec("fives_and_threes", False, (False, True),
+               "count scores count/5 for a multiple of 5 plus count/3 for a multiple of 3"),
+    OptionSpec("must_play", True, (True, False), "a player who can play must play"),
+    OptionSpec("boneyard_reserve", 0, (0, 2), "tiles in the boneyard that may never be drawn",
+               (0, None)),
+    OptionSpec("draw", "until_playable", ("until_playable", "one", "none"),
+               "a player who cannot play draws until a tile fits, draws one, or just passes"),
+    OptionSpec("round_to", 5, (5, 1), "end-of-hand points are rounded to the nearest multiple",
+               (1, None)),
+    OptionSpec("block_tie", "nobody", ("nobody", "all_tied_share"),
+               "a blocked hand tied for fewest pips: nobody scores, or the tied share the points"),
+    OptionSpec("target", 250, (250, 100, 150, 200, 500), "points that win the match", (1, None)),
+    OptionSpec("end_at", "immediately", ("immediately", "end_of_hand"),
+               "the match ends the moment the target is reached, or at the end of that hand"),
+    OptionSpec("hands", 0, (0,), "0: play to the target; N: exactly N hands", (1, None)),
+)
+
+LINE_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "all_fives": {},
+    "draw": {"spinner": "none", "round_to": 1, "target": 100},
+    "block": {"spinner": "none", "round_to": 1, "target": 100, "draw": "none"},
+}
+
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+    "mexican_train": {
+        "seed": {},
+        "puremco": {"engine": "set_aside", "hand_size": "puremco", "first_turn": "chain",
+                    "after_double": "on_double"},
+        "casual": {"engine": "set_aside", "first_turn": "free", "max_doubles_per_turn": 1,
+                   "double_blank": 50},
+    },
+    "all_fives": {"seed": {}},
+    "draw": {"seed": {}},
+    "block": {"seed": {}},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MexicanTrainOptions:
+    """Resolved Mexican Train options (RULES.md Part A)."""
+
+    players: int
+    set_max: int
+    hand_size: int
+    engine: str
+    first_turn: str
+    first_turn_double_owed: str
+    must_play: bool
+    draw_until_playable: bool
+    after_double: str
+    double_order: str
+    max_doubles_per_turn: str | int
+    double_blank: int
+    scoring: str
+    rounds: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class LineGameOptions:
+    """Resolved All Fives / Draw / Block options (RULES.md Part B)."""
+
+    players: int
+    game: str
+    set_max: int
+    teams: bool
+    hand_size: int
+    next_leader: str
+    spinner: str
+    spinner_sides_after_ends: bool
+    fives_and_threes: bool
+    must_play: bool
+    boneyard_reserve: int
+    draw: str
+    round_to: int
+    block_tie: str
+    target: int
+    end_at: str
+    hands: int
+
+    @property
+    def count_scoring(self) -> bool:
+        """B4 count scoring is on only in All Fives."""
+        return self.game == "all_fives"
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+Options = MexicanTrainOptions | LineGameOptions
+
+
+def specs_for(game: str) -> tuple[OptionSpec, ...]:
+    """The option definitions of a game (for forms and --help)."""
+    if game == "mexican_train":
+        return MEXICAN_TRAIN_SPECS
+    if game in LINE_GAMES:
+        return LINE_GAME_SPECS
+    raise BadOption("game", f"unknown game {game!r} (choose from {', '.join(GAMES)})")
+
+
+def resolve_options(game: str, players: Any, given: Mapping[str, Any] | None = None) -> Options:
+    """Validate a user's options for `game` and return the frozen options object.
+
+    >>> resolve_options("mexican_train", 4, {"preset": "puremco"}).hand_size
+    15
+    """
+    specs = specs_for(game)
+    given = dict(given or {})
+    if "players" in given and given.pop("players") != players:
+        raise BadOption("players", "give the number of players as new_game(players=...)")
+    lo, hi = (2, 10) if game == "mexican_train" else (2, 4)
+    if type(players) is not int or not lo <= players <= hi:
+        raise BadOption("players", f"{players!r} is not allowed ({game} takes {lo} to {hi})")
+    preset = given.pop("preset", "seed")
+    presets = PRESETS[game]
+    if preset not in presets:
+        raise BadOption("preset", f"unknown preset {preset!r} (choose from {', '.join(presets)})")
+    by_name = {s.name: s for s in specs}
+    for name in given:
+        if name not in by_name:
+            raise BadOption(name, f"unknown option for {game} (options: {', '.join(by_name)})")
+    values: dict[str, Any] = {s.name: s.default for s in specs}
+    if game in LINE_GAMES:
+        values["game"] = game
+        values.update(LINE_GAME_DEFAULTS[game])
+    values.update(presets[preset])
+    for name, raw in given.items():
+        values[name] = by_name[name].check(raw)
+    if game == "mexican_train":
+        return _resolve_mexican_train(players, values)
+    return _resolve_line_game(players, values)
+
+
+def _resolve_mexican_train(players: int, v: dict[str, Any]) -> MexicanTrainOptions:
+    set_max = v["set_max"]
+    if v["hand_size"] == "table":
+        v["hand_size"] = HAND_SIZE_TABLE[players]
+    elif v["hand_size"] == "puremco":
+        v["hand_size"] = PUREMCO_HAND_SIZE.get(players, HAND_SIZE_TABLE[players])
+    available = set_size(set_max) - (1 if v["engine"] == "set_aside" else 0)
+    if players * v["hand_size"] > available:
+        raise BadOption(
+            "hand_size",
+            f"{players} players x {v['hand_size']} tiles = {players * v['hand_size']}, but the "
+            f"double-{set_max} set has only {available} tiles to deal",
+        )
+    if v["rounds"] is None:
+        v["rounds"] = set_max + 1
+    elif v["rounds"] > set_max + 1:
+        raise BadOption("rounds", f"{v['rounds']} rounds is more than the {set_max + 1} engines "
+                                  f"of the double-{set_max} set")
+    return MexicanTrainOptions(players=players, **v)
+
+
+def _resolve_line_game(players: int, v: dict[str, Any]) -> LineGameOptions:
+    if v["teams"] and players != 4:
+        raise BadOption("teams", f"teams need 4 players, not {players}")
+    total = set_size(v["set_max"])
+    if players * v["hand_size"] > total:
+        raise BadOption(
+            "hand_size",
+            f"{players} players x {v['hand_size']} tiles = {players * v['hand_size']}, but the "
+            f"double-{v['set_max']} set has only {total} tiles",
+        )
+    return LineGameOptions(players=players, **v)

@@ -1,0 +1,97 @@
+"""Tiles: ids, halves, pips, text.
+
+A tile {a, b} with a >= b has the id ``a*(a+1)//2 + b``; the numbering does not
+depend on the set, so the double-6 set is ids 0..27 and the double-12 set ids
+0..90.  Hands and sets are int bitmasks over these ids.  Tiles always print high
+half first: ``"12-5"``, ``"6-6"``, ``"0-0"``.
+
+>>> tile_text(parse_tile("5-12"))
+'12-5'
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+
+MAX_PIPS = 18
+N_IDS = (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
+
+HIGH: list[int] = []
+LOW: list[int] = []
+for _a in range(MAX_PIPS + 1):
+    for _b in range(_a + 1):
+        HIGH.append(_a)
+        LOW.append(_b)
+PIPS: list[int] = [h + lo for h, lo in zip(HIGH, LOW)]
+IS_DOUBLE: list[bool] = [h == lo for h, lo in zip(HIGH, LOW)]
+TEXT: list[str] = [f"{h}-{lo}" for h, lo in zip(HIGH, LOW)]
+BIT: list[int] = [1 << t for t in range(N_IDS)]
+
+#: WITH_HALF[k]: bitmask of every tile (up to double-18) that has a half k.
+WITH_HALF: list[int] = [0] * (MAX_PIPS + 1)
+for _t in range(N_IDS):
+    WITH_HALF[HIGH[_t]] |= BIT[_t]
+    WITH_HALF[LOW[_t]] |= BIT[_t]
+
+_BY_TEXT: dict[str, int] = {}
+for _t in range(N_IDS):
+    _BY_TEXT[TEXT[_t]] = _t
+    _BY_TEXT[f"{LOW[_t]}-{HIGH[_t]}"] = _t
+
+
+def tile_id(a: int, b: int) -> int:
+    """The id of the tile with halves a and b (in either order)."""
+    if a < b:
+        a, b = b, a
+    return a * (a + 1) // 2 + b
+
+
+def double(k: int) -> int:
+    """The id of the double k-k."""
+    return k * (k + 3) // 2
+
+
+def other_half(t: int, k: int) -> int:
+    """The half of tile t that is not k (k itself for a double)."""
+    return LOW[t] if HIGH[t] == k else HIGH[t]
+
+
+def set_mask(set_max: int) -> int:
+    """Bitmask of the whole double-`set_max` set."""
+    return (1 << ((set_max + 1) * (set_max + 2) // 2)) - 1
+
+
+def set_size(set_max: int) -> int:
+    return (set_max + 1) * (set_max + 2) // 2
+
+
+def parse_tile(text: str, set_max: int = MAX_PIPS) -> int:
+    """Tile id of ``"a-b"``; raises IllegalAction for anything else."""
+    t = _BY_TEXT.get(text.strip())
+    if t is None:
+        raise IllegalAction(f"{text!r} is not a tile (write it like '12-5')")
+    if HIGH[t] > set_max:
+        raise IllegalAction(f"{TEXT[t]} is not in the double-{set_max} set")
+    return t
+
+
+def tile_text(t: int) -> str:
+    return TEXT[t]
+
+
+def ids(mask: int) -> list[int]:
+    """Tile ids in a bitmask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def texts(mask: int) -> list[str]:
+    return [TEXT[t] for t in ids(mask)]
+
+
+def mask_pips(mask: int) -> int:
+    return sum(PIPS[t] for t in ids(mask))

@@ -1,0 +1,185 @@
+"""What one seat may know: the only place where hidden information is filtered.
+
+``view(game, seat)`` returns a JSON-serializable dict.  ``seat=None`` is the
+spectator.  Bots, the terminal game, the web server and the RL observers all
+read the game through this function; nothing else reads another seat's hand.
+
+Schema (every game)::
+
+    game            "mexican_train" | "all_fives" | "draw" | "block"
+    options         every option, resolved (dict)
+    players         number of seats
+    seat            the viewing seat, or None for a spectator
+    hand            that seat's tiles, canonical text ("12-5"), ascending; None for a spectator
+    hand_sizes      tiles in each hand
+    boneyard        number of tiles in the boneyard
+    current_seat    whose turn it is (None when the match is over)
+    legal_actions   action texts, empty unless it is this seat's turn
+    scores          running match totals per seat (partners show the team score)
+    round           1-based round (Mexican Train) / hand (line games) number
+    is_over         the match has ended
+    winners         winning seats (empty until the end)
+    version         number of actions applied so far (a state version for clients)
+    log             events, redacted for this seat (see below)
+
+Mexican Train adds::
+
+    rounds          rounds in the match
+    engine          the round's engine double, e.g. "12-12"
+    trains          [{"id": "t0", "owner": 0, "tiles": [...], "open_end": 12,
+                      "marker": bool, "started": bool}, ... one per seat,
+                     {"id": "mx", "owner": None, "tiles": [...], "open_end": 12,
+                      "marker": True, "started": bool}]
+    owed            train ids whose last tile is an owed double, in the order to cover
+    first_turn_done seats that have had their first turn this round
+
+Line games add::
+
+    teams           bool
+    leader          the seat that led this hand
+    layout          {"lead": "6-6" | None, "spinner": "6-6" | None,
+                     "ends": [{"id": "L", "value": 6, "tiles": ["6-3", ...]}, ...],
+                     "count": int}
+                    (ends lists only the ends a tile can be played on now)
+
+Events (each a dict with ``type`` and a human ``text``)::
+
+    deal       round, hand_sizes, boneyard (line games: leader)
+    engine     seat (None with engine=set_aside), tile          (Mexican Train)
+    draw       seat, tile (only in the drawer's own view), search (holder search draws)
+    play       seat, tile, target (None for a lead); line games add count, points
+    pass       seat
+    end        seat                                             (first-turn chain)
+    last_tile  seat
+    round_end  round, reason ("domino" | "blocked" | "target"), seat, hands (all
+               revealed), pips, points, scores
+    game_end   scores, winners
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .line_game import LineGameState
+from .mexican_train import MexicanTrainState
+from .tiles import TEXT, texts
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Event = dict[str, Any]
+
+
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    """Everything `seat` may know about `game` (None: a spectator)."""
+    st = game.state
+    if seat is not None and not (type(seat) is int and 0 <= seat < st.n):
+        raise ValueError(f"seat must be 0..{st.n - 1} or None, not {seat!r}")
+    current = None if st.over else st.current
+    out: dict[str, Any] = {
+        "game": game.name,
+        "options": st.opts.as_dict(),
+        "players": st.n,
+        "seat": seat,
+        "hand": None if seat is None else texts(st.hands[seat]),
+        "hand_sizes": [h.bit_count() for h in st.hands],
+        "boneyard": len(st.boneyard),
+        "current_seat": current,
+        "legal_actions": [a.text for a in st.legal()] if seat is not None and seat == current
+        else [],
+        "scores": st.scores[:],
+        "round": st.round,
+        "is_over": st.over,
+        "winners": st.winners[:],
+        "version": len(game.actions),
+        "log": [redact(e, seat) for e in st.log],
+    }
+    if isinstance(st, MexicanTrainState):
+        out.update(_mexican_train_table(st))
+    else:
+        out.update(_line_table(st))
+    return out
+
+
+def _mexican_train_table(st: MexicanTrainState) -> dict[str, Any]:
+    n = st.n
+    trains = []
+    for i in range(n + 1):
+        trains.append({
+            "id": f"t{i}" if i < n else "mx",
+            "owner": i if i < n else None,
+            "tiles": [TEXT[t] for t in st.trains[i]],
+            "open_end": st.ends[i],
+            "marker": bool(st.markers >> i & 1) if i < n else True,
+            "started": bool(st.trains[i]),
+        })
+    order = st.owed if st.opts.double_order == "played" else st.owed[::-1]
+    return {
+        "rounds": st.opts.rounds,
+        "engine": f"{st.engine}-{st.engine}",
+        "trains": trains,
+        "owed": [trains[i]["id"] for i in order],
+        "first_turn_done": [s for s in range(n) if st.first_done >> s & 1],
+    }
+
+
+def _line_table(st: LineGameState) -> dict[str, Any]:
+    spinner = next((TEXT[s[0]] for s in st.spinners if s[3]), None)
+    return {
+        "teams": st.opts.teams,
+        "leader": st.leader,
+        "layout": {
+            "lead": TEXT[st.lead] if st.lead >= 0 else None,
+            "spinner": spinner,
+            "ends": [{"id": name, "value": v, "tiles": [TEXT[t] for t in tiles]}
+                     for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles)],
+            "count": st.count,
+        },
+    }
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """A copy of `event` as `seat` may see it, with its human text."""
+    e = dict(event)
+    if e["type"] == "draw" and e["seat"] != seat:
+        e.pop("tile", None)
+    e["text"] = describe(e, seat)
+    return e
+
+
+def _who(s: int, seat: int | None) -> str:
+    return "you" if s == seat else f"seat {s}"
+
+
+def describe(e: Event, seat: int | None = None) -> str:
+    """One line of log text for an (already redacted) event."""
+    kind = e["type"]
+    if kind == "deal":
+        return f"round {e['round']}: {e['hand_sizes'][0]} tiles each, {e['boneyard']} in the boneyard"
+    if kind == "engine":
+        if e["seat"] is None:
+            return f"the engine {e['tile']} is set in the centre"
+        return f"{_who(e['seat'], seat)} placed the engine {e['tile']}"
+    if kind == "draw":
+        what = e.get("tile", "a tile")
+        why = " looking for the engine" if e.get("search") else ""
+        return f"{_who(e['seat'], seat)} drew {what}{why}"
+    if kind == "play":
+        where = "" if e["target"] is None else f" on {e['target']}"
+        text = f"{_who(e['seat'], seat)} played {e['tile']}{where}"
+        if e.get("points"):
+            text += f" (count {e['count']}: {e['points']} points)"
+        return text
+    if kind == "pass":
+        return f"{_who(e['seat'], seat)} passed"
+    if kind == "end":
+        return f"{_who(e['seat'], seat)} ended the first-turn chain"
+    if kind == "last_tile":
+        return f"{_who(e['seat'], seat)} {'have' if e['seat'] == seat else 'has'} one tile left"
+    if kind == "round_end":
+        how = {"domino": f"{_who(e['seat'], seat)} went out" if e["seat"] is not None else "",
+               "blocked": "blocked", "target": "target reached"}[e["reason"]]
+        return f"round {e['round']} over ({how}): points {e['points']}, totals {e['scores']}"
+    if kind == "game_end":
+        return f"match over: winners {e['winners']}, scores {e['scores']}"
+    return kind

@@ -18,7 +18,7 @@ from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn
 from .line_game import LineGameState
 from .mexican_train import MexicanTrainState
 from .options import LINE_GAMES, LineGameOptions, MexicanTrainOptions, Options, resolve_options
-from .tiles import HIGH, TEXT, double, parse_tile, set_size
+from .tiles import HIGH, TEXT, StackedDeck, double, parse_tile, set_size
 from .views import view as _view
 
 RECORD_FORMAT = "dominohall-record"
@@ -171,7 +171,7 @@ def new_game(
 
 
 def _stacked_deck(opts: Options, hands: Sequence[Sequence[str]] | None,
-                  boneyard: Sequence[str] | None) -> tuple[list[int], list[int]] | None:
+                  boneyard: Sequence[str] | None) -> StackedDeck | None:
     """Validate a stacked first-round deck: every tile exactly once, sizes as dealt."""
     if hands is None and boneyard is None:
         return None

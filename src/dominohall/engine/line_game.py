@@ -34,7 +34,19 @@ from typing import Any
 
 from .actions import DRAW_ACTION, PASS_ACTION, PLAY, Action, play
 from .options import LineGameOptions
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, TEXT, WITH_HALF, ids, other_half, set_size
+from .tiles import (
+    BIT,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    PIPS,
+    TEXT,
+    WITH_HALF,
+    StackedDeck,
+    ids,
+    other_half,
+    set_size,
+)
 
 Event = dict[str, Any]
 
@@ -60,7 +72,7 @@ class LineGameState:
     )
 
     def __init__(self, opts: LineGameOptions, rng: random.Random,
-                 stacked: tuple[list[int], list[int]] | None = None,
+                 stacked: StackedDeck | None = None,
                  leader: int | None = None) -> None:
         self.opts = opts
         self.n = opts.players
@@ -102,7 +114,7 @@ class LineGameState:
         return c
 
     # ------------------------------------------------------------------ hands
-    def _start_hand(self, stacked: tuple[list[int], list[int]] | None = None) -> None:
+    def _start_hand(self, stacked: StackedDeck | None = None) -> None:
         """B2: deal; the leader plays first."""
         o, n = self.opts, self.n
         if stacked is not None:

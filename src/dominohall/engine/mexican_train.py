@@ -36,9 +36,19 @@ import random
 from typing import Any
 
 from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAY, Action, play
-from .errors import IllegalAction
 from .options import MexicanTrainOptions
-from .tiles import BIT, IS_DOUBLE, PIPS, TEXT, WITH_HALF, double, ids, other_half, set_size
+from .tiles import (
+    BIT,
+    IS_DOUBLE,
+    PIPS,
+    TEXT,
+    WITH_HALF,
+    StackedDeck,
+    double,
+    ids,
+    other_half,
+    set_size,
+)
 
 Event = dict[str, Any]
 
@@ -53,7 +63,7 @@ class MexicanTrainState:
     )
 
     def __init__(self, opts: MexicanTrainOptions, rng: random.Random,
-                 stacked: tuple[list[int], list[int]] | None = None) -> None:
+                 stacked: StackedDeck | None = None) -> None:
         self.opts = opts
         self.n = opts.players
         self.rng = rng
@@ -97,7 +107,7 @@ class MexicanTrainState:
         return c
 
     # ------------------------------------------------------------------ rounds
-    def _start_round(self, stacked: tuple[list[int], list[int]] | None = None) -> None:
+    def _start_round(self, stacked: StackedDeck | None = None) -> None:
         """A2/A3: deal the round and place its engine."""
         o, n = self.opts, self.n
         e = o.set_max - self.round + 1
@@ -360,7 +370,8 @@ class MexicanTrainState:
         if a is PASS_ACTION:
             if self.chain:
                 return "you are laying your first-turn chain: 'end' finishes it"
-            return "you can still " + ("play" if self._plays() else "draw") + ", so you may not pass"
+            can = "play" if self._plays() else "draw"
+            return f"you can still {can}, so you may not pass"
         if a is END_ACTION:
             return "'end' only finishes a first-turn chain"
         t, target = a.tile, a.target

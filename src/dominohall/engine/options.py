@@ -96,7 +96,8 @@ def _coerce(value: Any, spec: OptionSpec) -> Any:
 
 
 MEXICAN_TRAIN_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("set_max", 12, (12, 6, 9, 15, 18), "highest double of the set (double-12 = 91 tiles)"),
+    OptionSpec("set_max", 12, (12, 6, 9, 15, 18),
+               "highest double of the set (double-12 = 91 tiles)"),
     OptionSpec("hand_size", "table", ("table",),
                "tiles dealt to each player: the A2 table by player count, or a number", (1, None)),
     OptionSpec("engine", "holder", ("holder", "set_aside"),

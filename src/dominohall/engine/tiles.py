@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from .errors import IllegalAction
 
+#: A stacked first-round deck: tile ids per hand, and the boneyard top first.
+StackedDeck = tuple[list[list[int]], list[int]]
+
 MAX_PIPS = 18
 N_IDS = (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
 

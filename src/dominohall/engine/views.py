@@ -155,7 +155,8 @@ def describe(e: Event, seat: int | None = None) -> str:
     """One line of log text for an (already redacted) event."""
     kind = e["type"]
     if kind == "deal":
-        return f"round {e['round']}: {e['hand_sizes'][0]} tiles each, {e['boneyard']} in the boneyard"
+        return (f"round {e['round']}: {e['hand_sizes'][0]} tiles each, "
+                f"{e['boneyard']} in the boneyard")
     if kind == "engine":
         if e["seat"] is None:
             return f"the engine {e['tile']} is set in the centre"
@@ -182,4 +183,4 @@ def describe(e: Event, seat: int | None = None) -> str:
         return f"round {e['round']} over ({how}): points {e['points']}, totals {e['scores']}"
     if kind == "game_end":
         return f"match over: winners {e['winners']}, scores {e['scores']}"
-    return kind
+    return str(kind)

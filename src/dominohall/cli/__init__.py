@@ -1,0 +1,44 @@
+"""The `dominohall` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine import GAMES, DominohallError
+from . import options_cmd, selfplay
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dominohall",
+        description="Mexican Train and All Fives dominoes: exact rules, bots, replays.",
+        epilog="Run 'dominohall COMMAND --help' for a command's options. "
+               f"Games: {', '.join(GAMES)}.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    selfplay.add_parser(sub)
+    options_cmd.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.run(args)
+        return result
+    except DominohallError as err:
+        print(f"dominohall: error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:          # e.g. `dominohall selfplay ... | head`
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("dominohall: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,37 @@
+"""`dominohall options GAME`: every option of a game with its values and meaning."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..engine import specs_for
+from ..engine.options import LINE_GAME_DEFAULTS, PRESETS
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("options", help="list a game's options, their values and presets",
+                       description="List every RULES.md option of a game: name, default, "
+                                   "allowed values and a one-line explanation.")
+    p.add_argument("game", choices=["mexican_train", "all_fives", "draw", "block"])
+    p.set_defaults(run=run)
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "(derived)" if v is None else str(v)
+
+
+def run(args: argparse.Namespace) -> int:
+    defaults = LINE_GAME_DEFAULTS.get(args.game, {})
+    for spec in specs_for(args.game):
+        default = defaults.get(spec.name, spec.default)
+        values = " | ".join(_show(c) for c in spec.choices if c is not None)
+        if spec.int_range:
+            values += (" | " if values else "") + f"{spec.int_range[0]}.."
+        print(f"{spec.name} = {_show(default)}   [{values}]")
+        print(f"    {spec.help}")
+    print("presets: " + ", ".join(
+        f"{name} {bundle or '(the defaults)'}" for name, bundle in PRESETS[args.game].items()))
+    return 0

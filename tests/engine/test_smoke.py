@@ -38,7 +38,7 @@ def test_300_random_matches(name, players, options):
             g.apply(rng.choice(g.legal_actions()))
             steps += 1
             assert steps < 50_000
-        log = g.state.log
+        log = g.view(None)["log"]
         ends = [e for e in log if e["type"] == "round_end"]
         totals = [0] * players
         for e in ends:

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import bots
 from ..engine import new_game
-from ..engine.views import describe
+from ..engine.views import events
 from .common import add_game_options, default_players, game_options
 
 
@@ -46,12 +46,11 @@ def run(args: argparse.Namespace) -> int:
         seat = g.current_seat
         assert seat is not None
         g.apply(seats[seat].act(g.view(seat)), seat=seat)
-        log = g.state.log
-        for e in log[shown:]:
+        for e in events(g, None, shown):
+            shown += 1
             if args.verbose or e["type"] in ("round_end", "game_end", "engine"):
-                print(("  " if e["type"] not in ("round_end", "game_end") else "") +
-                      describe(e))
-        shown = len(log)
+                indent = "" if e["type"] in ("round_end", "game_end") else "  "
+                print(indent + e["text"])
     if args.save:
         with open(args.save, "w") as f:
             json.dump(g.to_record(), f)

@@ -16,45 +16,41 @@ from __future__ import annotations
 import re
 
 from .errors import IllegalAction
-from .tiles import MAX_PIPS, TEXT, parse_tile
+from .tiles import MAX_PIPS, N_IDS, TEXT, parse_tile
 
 PLAY, DRAW, PASS, END = 0, 1, 2, 3
 
 
-class Action:
-    """One move: play a tile on a target, or draw / pass / end."""
+class Action(str):
+    """One move: play a tile on a target, or draw / pass / end.
 
-    __slots__ = ("kind", "tile", "target", "text")
+    An action *is* its canonical text (a ``str``), so it compares equal to that
+    text, hashes like it and serializes as it; ``kind``, ``tile`` and ``target``
+    say what it does.  Instances are interned: build them with `play` or
+    `parse_action`.
+    """
 
     kind: int
     tile: int
     target: str | None
-    text: str
 
-    def __init__(self, kind: int, tile: int = -1, target: str | None = None) -> None:
+    def __new__(cls, kind: int, tile: int = -1, target: str | None = None) -> Action:
+        if kind == PLAY:
+            text = TEXT[tile] if target is None else f"{TEXT[tile]}>{target}"
+        else:
+            text = ("play", "draw", "pass", "end")[kind]
+        self = super().__new__(cls, text)
         self.kind = kind
         self.tile = tile
         self.target = target
-        if kind == PLAY:
-            self.text = TEXT[tile] if target is None else f"{TEXT[tile]}>{target}"
-        else:
-            self.text = ("play", "draw", "pass", "end")[kind]
+        return self
 
-    def __str__(self) -> str:
-        return self.text
+    @property
+    def text(self) -> str:
+        return str.__str__(self)
 
     def __repr__(self) -> str:
-        return f"Action({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Action):
-            return self.text == other.text
-        if isinstance(other, str):
-            return self.text == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.text)
+        return f"Action({str.__repr__(self)})"
 
     def __reduce__(self) -> tuple[object, tuple[int, int, str | None]]:
         return (_intern, (self.kind, self.tile, self.target))
@@ -75,6 +71,17 @@ def play(tile: int, target: str | None) -> Action:
     return a
 
 
+class _PlayTable(dict[str | None, list[Action]]):
+    """PLAYS[target][tile]: the interned action playing `tile` on `target`."""
+
+    def __missing__(self, target: str | None) -> list[Action]:
+        row = self[target] = [play(t, target) for t in range(N_IDS)]
+        return row
+
+
+PLAYS = _PlayTable()
+
+
 def _intern(kind: int, tile: int, target: str | None) -> Action:
     if kind == PLAY:
         return play(tile, target)
@@ -86,6 +93,8 @@ _TARGET = re.compile(r"^(t\d+|mx|[lrud]\d*)$")
 
 def parse_action(text: str, set_max: int = MAX_PIPS) -> Action:
     """Parse action text; raises IllegalAction naming what is malformed."""
+    if isinstance(text, Action):
+        return text
     if not isinstance(text, str):
         raise IllegalAction(f"{text!r} is not an action")
     raw = text.strip().lower()

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import Action, parse_action
+from .chance import Chance
 from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn
 from .line_game import LineGameState
 from .mexican_train import MexicanTrainState
@@ -38,7 +39,7 @@ class Game:
     deck: dict[str, Any] | None
     leader: int | None
     state: State
-    actions: list[str]
+    actions: list[Action]
 
     @property
     def players(self) -> int:
@@ -77,16 +78,16 @@ class Game:
             raise GameOver("the match is over")
         if seat is not None and seat != st.current:
             raise NotYourTurn(f"it is seat {st.current}'s turn, not seat {seat}'s")
-        a = action if isinstance(action, Action) else parse_action(action, st.opts.set_max)
+        a = action if action.__class__ is Action else parse_action(action, st.opts.set_max)
         if a not in st.legal():
             raise IllegalAction(f"{a.text}: {st.explain(a)}")
         st.apply(a)
-        self.actions.append(a.text)
+        self.actions.append(a)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action taken from `legal_actions()` without checking it (for search)."""
         self.state.apply(action)
-        self.actions.append(action.text)
+        self.actions.append(action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: a spectator); see dominohall.engine.views."""
@@ -156,17 +157,17 @@ def new_game(
         "boneyard": [TEXT[t] for t in stacked[1]],
     }
     g.actions = []
-    rng = random.Random(seed)
+    chance = Chance(seed)
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:
             raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
         g.leader = None
-        g.state = MexicanTrainState(opts, rng, stacked)
+        g.state = MexicanTrainState(opts, chance, stacked)
     else:
         if leader is not None and not (type(leader) is int and 0 <= leader < players):
             raise BadOption("leader", f"{leader!r} is not a seat (0..{players - 1})")
         g.leader = leader
-        g.state = LineGameState(opts, rng, stacked, leader)
+        g.state = LineGameState(opts, chance, stacked, leader)
     return g
 
 

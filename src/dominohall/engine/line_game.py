@@ -29,10 +29,10 @@ Interpretations where RULES.md leaves room:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from .actions import DRAW_ACTION, PASS_ACTION, PLAY, Action, play
+from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, Action
+from .chance import Chance
 from .options import LineGameOptions
 from .tiles import (
     BIT,
@@ -44,6 +44,7 @@ from .tiles import (
     WITH_HALF,
     StackedDeck,
     ids,
+    mask_pips,
     other_half,
     set_size,
 )
@@ -66,33 +67,38 @@ class LineGameState:
     """An All Fives / Draw / Block match in progress."""
 
     __slots__ = (
-        "opts", "n", "rng", "round", "hands", "boneyard", "leader", "current", "lead",
+        "opts", "n", "chance", "round", "hands", "boneyard", "leader", "current", "lead",
         "end_names", "end_values", "end_kinds", "end_spinner", "end_tiles", "spinners",
         "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
+        "count_scoring", "must_play", "pips",
     )
 
-    def __init__(self, opts: LineGameOptions, rng: random.Random,
+    def __init__(self, opts: LineGameOptions, chance: Chance,
                  stacked: StackedDeck | None = None,
                  leader: int | None = None) -> None:
         self.opts = opts
         self.n = opts.players
-        self.rng = rng
+        self.chance = chance
+        self.count_scoring = opts.count_scoring
+        self.must_play = opts.must_play
         self.round = 1
         self.scores = [0] * self.n           # per seat; partners hold the same number
         self.over = False
         self.winners: list[int] = []
         self.log: list[Event] = []
-        self.leader = rng.randrange(self.n) if leader is None else leader
+        self.leader = chance.rng().randrange(self.n) if leader is None else leader
         self._start_hand(stacked)
 
     def clone(self) -> LineGameState:
         c = object.__new__(LineGameState)
         c.opts = self.opts
         c.n = self.n
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.count_scoring = self.count_scoring
+        c.must_play = self.must_play
+        c.chance = self.chance.fork()
         c.round = self.round
         c.hands = self.hands[:]
+        c.pips = self.pips[:]
         c.boneyard = self.boneyard[:]
         c.leader = self.leader
         c.current = self.current
@@ -119,14 +125,15 @@ class LineGameState:
         o, n = self.opts, self.n
         if stacked is not None:
             hand_lists, top_first = stacked
-            self.hands = [sum(BIT[t] for t in h) for h in hand_lists]
+            self.hands = [sum(map(BIT.__getitem__, h)) for h in hand_lists]
             self.boneyard = top_first[::-1]
         else:
             deck = list(range(set_size(o.set_max)))
-            self.rng.shuffle(deck)
+            deck = self.chance.shuffled(deck)
             h = o.hand_size
-            self.hands = [sum(BIT[t] for t in deck[s * h:(s + 1) * h]) for s in range(n)]
+            self.hands = [sum(map(BIT.__getitem__, deck[s * h:(s + 1) * h])) for s in range(n)]
             self.boneyard = deck[n * h:]
+        self.pips = [mask_pips(h) for h in self.hands]   # pips left per hand, kept current
         self.current = self.leader
         self.lead = -1
         self.end_names: list[str] = []
@@ -235,15 +242,18 @@ class LineGameState:
 
     def _plays(self) -> list[Action]:
         hand = self.hands[self.current]
-        out: list[Action] = []
         if self.lead < 0:
-            return [play(t, None) for t in ids(hand)]
+            row = PLAYS[None]
+            return [row[t] for t in ids(hand)]
+        out: list[Action] = []
         for name, v in zip(self.end_names, self.end_values):
             m = hand & WITH_HALF[v]
-            while m:
-                low = m & -m
-                out.append(play(low.bit_length() - 1, name))
-                m ^= low
+            if m:
+                row = PLAYS[name]
+                while m:
+                    low = m & -m
+                    out.append(row[low.bit_length() - 1])
+                    m ^= low
         return out
 
     def legal(self) -> list[Action]:
@@ -253,9 +263,12 @@ class LineGameState:
             self._legal = []
             return self._legal
         plays = self._plays()
+        if plays and self.must_play:
+            self._legal = plays
+            return plays
         drawable = self._drawable()
         if plays:
-            if self.opts.must_play:
+            if self.must_play:
                 acts = plays
             else:
                 acts = plays + [DRAW_ACTION if drawable else PASS_ACTION]
@@ -273,6 +286,7 @@ class LineGameState:
         elif a is DRAW_ACTION:
             t = self.boneyard.pop()
             self.hands[p] |= BIT[t]
+            self.pips[p] += PIPS[t]
             self.drew = True
             self.log.append({"type": "draw", "seat": p, "tile": TEXT[t]})
         else:
@@ -285,11 +299,12 @@ class LineGameState:
 
     def _play(self, p: int, t: int, e: int) -> None:
         self.hands[p] &= ~BIT[t]
+        self.pips[p] -= PIPS[t]
         self._place(t, e)
         self.passes = 0
         self.drew = False
         points = 0
-        if self.opts.count_scoring:
+        if self.count_scoring:
             self.count = self._count()
             points = self.count_points(self.count)
         self.log.append({"type": "play", "seat": p, "tile": TEXT[t],
@@ -317,13 +332,12 @@ class LineGameState:
         return self.opts.hands == 0 and self.opts.end_at == "immediately"
 
     def hand_pips(self, seat: int) -> int:
-        return sum(PIPS[t] for t in ids(self.hands[seat]))
+        return self.pips[seat]
 
     def _side_pips(self) -> dict[int, int]:
-        out: dict[int, int] = {}
-        for s in range(self.n):
-            out[self.side(s)] = out.get(self.side(s), 0) + self.hand_pips(s)
-        return out
+        if not self.opts.teams:
+            return dict(enumerate(self.pips))
+        return {0: self.pips[0] + self.pips[2], 1: self.pips[1] + self.pips[3]}
 
     def _end_hand(self, winner: int | None) -> None:
         """B6: score a domino or a block, then the next hand or the end (B7)."""
@@ -352,8 +366,7 @@ class LineGameState:
         self.log.append({
             "type": "round_end", "round": self.round, "reason": reason,
             "seat": winner if reason == "domino" else None,
-            "hands": [[TEXT[t] for t in ids(h)] for h in self.hands],
-            "pips": [self.hand_pips(s) for s in range(n)],
+            "hands": self.hands[:], "pips": self.pips[:],
             "points": [side_points[self.side(s)] for s in range(n)],
             "scores": self.scores[:],
         })
@@ -377,8 +390,7 @@ class LineGameState:
         if reason == "target":
             self.log.append({
                 "type": "round_end", "round": self.round, "reason": "target", "seat": None,
-                "hands": [[TEXT[t] for t in ids(h)] for h in self.hands],
-                "pips": [self.hand_pips(s) for s in range(self.n)],
+                "hands": self.hands[:], "pips": self.pips[:],
                 "points": [0] * self.n, "scores": self.scores[:],
             })
         best = max(self.scores)

@@ -32,10 +32,10 @@ Interpretations where RULES.md leaves room (players' usual reading):
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAY, Action, play
+from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAY, PLAYS, Action
+from .chance import Chance
 from .options import MexicanTrainOptions
 from .tiles import (
     BIT,
@@ -57,16 +57,16 @@ class MexicanTrainState:
     """A Mexican Train match in progress. Mutated only through `apply`."""
 
     __slots__ = (
-        "opts", "n", "rng", "round", "engine", "hands", "boneyard", "ends", "trains", "markers",
+        "opts", "n", "chance", "round", "engine", "hands", "boneyard", "ends", "trains", "markers",
         "owed", "deferred", "pending", "first_done", "current", "drawn", "drew", "must_follow",
         "chain", "turn_draws", "passes", "scores", "over", "winners", "log", "_legal",
     )
 
-    def __init__(self, opts: MexicanTrainOptions, rng: random.Random,
+    def __init__(self, opts: MexicanTrainOptions, chance: Chance,
                  stacked: StackedDeck | None = None) -> None:
         self.opts = opts
         self.n = opts.players
-        self.rng = rng
+        self.chance = chance
         self.round = 1
         self.scores = [0] * self.n
         self.over = False
@@ -79,8 +79,7 @@ class MexicanTrainState:
         c = object.__new__(MexicanTrainState)
         c.opts = self.opts
         c.n = self.n
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.chance = self.chance.fork()
         c.round = self.round
         c.engine = self.engine
         c.hands = self.hands[:]
@@ -114,14 +113,14 @@ class MexicanTrainState:
         self.engine = e
         if stacked is not None:
             hand_lists, top_first = stacked
-            self.hands = [sum(BIT[t] for t in h) for h in hand_lists]
+            self.hands = [sum(map(BIT.__getitem__, h)) for h in hand_lists]
             self.boneyard = top_first[::-1]
         else:
             deck = [t for t in range(set_size(o.set_max))
                     if not (o.engine == "set_aside" and t == double(e))]
-            self.rng.shuffle(deck)
+            deck = self.chance.shuffled(deck)
             h = o.hand_size
-            self.hands = [sum(BIT[t] for t in deck[s * h:(s + 1) * h]) for s in range(n)]
+            self.hands = [sum(map(BIT.__getitem__, deck[s * h:(s + 1) * h])) for s in range(n)]
             self.boneyard = deck[n * h:]
         self.ends = [e] * (n + 1)
         self.trains: list[list[int]] = [[] for _ in range(n + 1)]
@@ -193,11 +192,12 @@ class MexicanTrainState:
         n = self.n
         for i in self._targets(p):
             m = cand & WITH_HALF[self.ends[i]]
-            name = _TRAIN_NAMES[i] if i < n else "mx"
-            while m:
-                low = m & -m
-                out.append(play(low.bit_length() - 1, name))
-                m ^= low
+            if m:
+                row = PLAYS[_TRAIN_NAMES[i] if i < n else "mx"]
+                while m:
+                    low = m & -m
+                    out.append(row[low.bit_length() - 1])
+                    m ^= low
         return out
 
     def legal(self) -> list[Action]:
@@ -339,7 +339,7 @@ class MexicanTrainState:
         self.log.append({
             "type": "round_end", "round": self.round,
             "reason": "blocked" if winner is None else "domino", "seat": winner,
-            "hands": [[TEXT[t] for t in ids(h)] for h in self.hands],
+            "hands": self.hands[:],
             "pips": pips, "points": points, "scores": self.scores[:],
         })
         if self.round >= self.opts.rounds:

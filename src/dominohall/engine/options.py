@@ -23,6 +23,7 @@ Interpretations where RULES.md is silent:
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -245,8 +246,22 @@ def resolve_options(game: str, players: Any, given: Mapping[str, Any] | None = N
     >>> resolve_options("mexican_train", 4, {"preset": "puremco"}).hand_size
     15
     """
+    try:
+        key = (game, players, tuple(sorted((given or {}).items())))
+        hash(key)
+    except TypeError:                       # unhashable values: let _resolve explain them
+        return _resolve(game, players, dict(given or {}))
+    return _resolve_cached(key)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve_cached(key: tuple[str, Any, tuple[tuple[str, Any], ...]]) -> Options:
+    game, players, items = key
+    return _resolve(game, players, dict(items))
+
+
+def _resolve(game: str, players: Any, given: dict[str, Any]) -> Options:
     specs = specs_for(game)
-    given = dict(given or {})
     if "players" in given and given.pop("players") != players:
         raise BadOption("players", "give the number of players as new_game(players=...)")
     lo, hi = (2, 10) if game == "mexican_train" else (2, 4)

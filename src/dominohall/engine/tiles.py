@@ -36,6 +36,11 @@ for _t in range(N_IDS):
     WITH_HALF[HIGH[_t]] |= BIT[_t]
     WITH_HALF[LOW[_t]] |= BIT[_t]
 
+#: TILES_WITH[k]: ids of the tiles with a half k, ascending.
+TILES_WITH: list[tuple[int, ...]] = [
+    tuple(t for t in range(N_IDS) if HIGH[t] == k or LOW[t] == k) for k in range(MAX_PIPS + 1)
+]
+
 _BY_TEXT: dict[str, int] = {}
 for _t in range(N_IDS):
     _BY_TEXT[TEXT[_t]] = _t

@@ -70,6 +70,11 @@ if TYPE_CHECKING:
 Event = dict[str, Any]
 
 
+def events(game: Game, seat: int | None, start: int = 0) -> list[Event]:
+    """The game's log from index `start` on, as `seat` may see it."""
+    return [redact(e, seat) for e in game.state.log[start:]]
+
+
 def view(game: Game, seat: int | None) -> dict[str, Any]:
     """Everything `seat` may know about `game` (None: a spectator)."""
     st = game.state
@@ -85,7 +90,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in st.hands],
         "boneyard": len(st.boneyard),
         "current_seat": current,
-        "legal_actions": [a.text for a in st.legal()] if seat is not None and seat == current
+        "legal_actions": [str(a) for a in st.legal()] if seat is not None and seat == current
         else [],
         "scores": st.scores[:],
         "round": st.round,
@@ -143,6 +148,8 @@ def redact(event: Event, seat: int | None) -> Event:
     e = dict(event)
     if e["type"] == "draw" and e["seat"] != seat:
         e.pop("tile", None)
+    elif e["type"] == "round_end":            # hands are kept as bitmasks in the state's log
+        e["hands"] = [texts(h) for h in e["hands"]]
     e["text"] = describe(e, seat)
     return e
 

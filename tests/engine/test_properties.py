@@ -43,7 +43,7 @@ def line_setups(draw):
     opts = {k: draw(st.sampled_from(v)) for k, v in LINE_CHOICES.items() if draw(st.booleans())}
     if players != 4:
         opts.pop("teams", None)
-    opts["target"] = draw(st.sampled_from([50, 100, 150]))
+    opts["target"] = draw(st.sampled_from([100, 150]))
     return name, players, opts
 
 

@@ -16,8 +16,8 @@ Interpretations where RULES.md is silent:
   ``puremco`` preset gives 15/12/10 for 2-4/5-6/7-8 players and the A2 table
   beyond 8 players.
 * ``rounds`` defaults to ``set_max + 1`` and may be set from 1 to ``set_max + 1``.
-* Line games accept any positive ``target``, any ``hand_size`` that fits the set
-  and any ``round_to`` >= 1; the values RULES.md names are the usual ones.
+* Line games accept exactly the values RULES.md lists (``target``, ``hand_size``,
+  ``boneyard_reserve``, ``round_to``); ``hands`` is 0 or any positive number.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ LINE_GAME_SPECS: tuple[OptionSpec, ...] = (
                "all_fives scores multiples of five; draw and block score only the hand's end"),
     OptionSpec("set_max", 6, (6, 9), "highest double of the set (double-6 = 28 tiles)"),
     OptionSpec("teams", False, (False, True), "4 players: seats 0+2 against 1+3, one score a team"),
-    OptionSpec("hand_size", 7, (7, 5), "tiles dealt to each player", (1, None)),
+    OptionSpec("hand_size", 7, (7, 5), "tiles dealt to each player"),
     OptionSpec("next_leader", "rotate", ("rotate", "winner"),
                "who leads the next hand: the next seat clockwise, or the hand's winner"),
     OptionSpec("spinner", "first_double", ("first_double", "none", "every_double"),
@@ -140,15 +140,13 @@ LINE_GAME_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("fives_and_threes", False, (False, True),
                "count scores count/5 for a multiple of 5 plus count/3 for a multiple of 3"),
     OptionSpec("must_play", True, (True, False), "a player who can play must play"),
-    OptionSpec("boneyard_reserve", 0, (0, 2), "tiles in the boneyard that may never be drawn",
-               (0, None)),
+    OptionSpec("boneyard_reserve", 0, (0, 2), "tiles in the boneyard that may never be drawn"),
     OptionSpec("draw", "until_playable", ("until_playable", "one", "none"),
                "a player who cannot play draws until a tile fits, draws one, or just passes"),
-    OptionSpec("round_to", 5, (5, 1), "end-of-hand points are rounded to the nearest multiple",
-               (1, None)),
+    OptionSpec("round_to", 5, (5, 1), "end-of-hand points are rounded to the nearest multiple"),
     OptionSpec("block_tie", "nobody", ("nobody", "all_tied_share"),
                "a blocked hand tied for fewest pips: nobody scores, or the tied share the points"),
-    OptionSpec("target", 250, (250, 100, 150, 200, 500), "points that win the match", (1, None)),
+    OptionSpec("target", 250, (250, 100, 150, 200, 500), "points that win the match"),
     OptionSpec("end_at", "immediately", ("immediately", "end_of_hand"),
                "the match ends the moment the target is reached, or at the end of that hand"),
     OptionSpec("hands", 0, (0,), "0: play to the target; N: exactly N hands", (1, None)),

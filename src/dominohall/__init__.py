@@ -19,6 +19,7 @@ from .engine import (
     new_game,
     parse_action,
     replay,
+    sample_world,
     specs_for,
 )
 
@@ -26,5 +27,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "BadOption", "BadRecord", "DominohallError", "GAMES", "Game", "GameOver",
-    "IllegalAction", "NotYourTurn", "new_game", "parse_action", "replay", "specs_for",
+    "IllegalAction", "NotYourTurn", "new_game", "parse_action", "replay", "sample_world",
+    "specs_for",
 ]

@@ -31,7 +31,8 @@ State = MexicanTrainState | LineGameState
 class Game:
     """A whole match: rounds/hands, totals and winners, driven by `apply`."""
 
-    __slots__ = ("name", "options", "seed", "deck", "leader", "state", "actions")
+    __slots__ = ("name", "options", "seed", "deck", "leader", "state", "actions", "base",
+                 "sampled")
 
     name: str
     options: Options
@@ -40,6 +41,8 @@ class Game:
     leader: int | None
     state: State
     actions: list[Action]
+    base: int           # actions before this object's own history (sampled worlds)
+    sampled: bool       # made by sample_world: no replayable record
 
     @property
     def players(self) -> int:
@@ -95,6 +98,8 @@ class Game:
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-serializable record from which `replay` rebuilds this exact game."""
+        if self.sampled:
+            raise BadRecord("a world made by sample_world has no record of its own")
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -117,6 +122,8 @@ class Game:
         c.leader = self.leader
         c.state = self.state.clone()
         c.actions = self.actions[:]
+        c.base = self.base
+        c.sampled = self.sampled
         return c
 
     def __repr__(self) -> str:
@@ -157,6 +164,8 @@ def new_game(
         "boneyard": [TEXT[t] for t in stacked[1]],
     }
     g.actions = []
+    g.base = 0
+    g.sampled = False
     chance = Chance(seed)
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:

@@ -288,14 +288,21 @@ class LineGameState:
             self.hands[p] |= BIT[t]
             self.pips[p] += PIPS[t]
             self.drew = True
-            self.log.append({"type": "draw", "seat": p, "tile": TEXT[t]})
+            self.log.append(self._note_void({"type": "draw", "seat": p, "tile": TEXT[t]}))
         else:
             self.passes += 1
             self.drew = False
-            self.log.append({"type": "pass", "seat": p})
+            self.log.append(self._note_void({"type": "pass", "seat": p}))
             self.current = (p + 1) % self.n
             if self.passes >= self.n:
                 self._end_hand(None)
+
+    def _note_void(self, event: Event) -> Event:
+        """Public proof for inference: with must_play on, a draw or pass shows the player
+        holds no tile matching any open end (``void``)."""
+        if self.must_play and self.lead >= 0:
+            event["void"] = sorted(set(self.end_values))
+        return event
 
     def _play(self, p: int, t: int, e: int) -> None:
         self.hands[p] &= ~BIT[t]

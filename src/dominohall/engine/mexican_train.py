@@ -241,23 +241,35 @@ class MexicanTrainState:
         if a.kind == PLAY:
             self._play(a.tile, self._train_index(a.target))
         elif a is DRAW_ACTION:
+            p = self.current
+            event = {"type": "draw", "seat": p, "tile": ""}
+            self._note_void(event)
             t = self.boneyard.pop()
-            self.hands[self.current] |= BIT[t]
+            event["tile"] = TEXT[t]
+            self.hands[p] |= BIT[t]
             self.drawn = t
             self.drew = True
             self.turn_draws += 1
-            self.log.append({"type": "draw", "seat": self.current, "tile": TEXT[t]})
+            self.log.append(event)
         elif a is PASS_ACTION:
             p = self.current
+            event = {"type": "pass", "seat": p}
+            self._note_void(event)
             self.markers |= BIT[p]
             self.passes += 1
-            self.log.append({"type": "pass", "seat": p})
+            self.log.append(event)
             self._end_turn()
             if self.passes >= self.n and not self.boneyard:
                 self._end_round(None)
         else:
             self.log.append({"type": "end", "seat": self.current})
             self._end_turn()
+
+    def _note_void(self, event: Event) -> None:
+        """Public proof for inference: with must_play on, a draw or pass shows the player
+        holds no tile matching the open ends they could play on (``void``)."""
+        if self.opts.must_play and not (self.pending and self.opts.max_doubles_per_turn == 1):
+            event["void"] = sorted({self.ends[i] for i in self._targets(self.current)})
 
     def _play(self, t: int, i: int) -> None:
         p = self.current

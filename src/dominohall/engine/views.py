@@ -32,6 +32,11 @@ Mexican Train adds::
                       "marker": True, "started": bool}]
     owed            train ids whose last tile is an owed double, in the order to cover
     first_turn_done seats that have had their first turn this round
+    turn            the turn in progress: drew (since the last play), draws (this turn),
+                    must_follow (a double was just played), chain (inside a first-turn
+                    chain), passes (in a row), pending (this turn's uncovered doubles),
+                    deferred (first-turn doubles owed once everyone has had a first turn),
+                    drawn (the tile just drawn: only in the drawer's own view)
 
 Line games add::
 
@@ -41,14 +46,16 @@ Line games add::
                      "ends": [{"id": "L", "value": 6, "tiles": ["6-3", ...]}, ...],
                      "count": int}
                     (ends lists only the ends a tile can be played on now)
+    turn            {"drew": drew this turn, "passes": passes in a row}
 
 Events (each a dict with ``type`` and a human ``text``)::
 
     deal       round, hand_sizes, boneyard (line games: leader)
     engine     seat (None with engine=set_aside), tile          (Mexican Train)
-    draw       seat, tile (only in the drawer's own view), search (holder search draws)
+    draw       seat, tile (only in the drawer's own view), search (holder search draws),
+               void (with must_play on: the open-end numbers the player proved not to hold)
     play       seat, tile, target (None for a lead); line games add count, points
-    pass       seat
+    pass       seat, void (as for draw)
     end        seat                                             (first-turn chain)
     last_tile  seat
     round_end  round, reason ("domino" | "blocked" | "target"), seat, hands (all
@@ -96,17 +103,17 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "round": st.round,
         "is_over": st.over,
         "winners": st.winners[:],
-        "version": len(game.actions),
+        "version": game.base + len(game.actions),
         "log": [redact(e, seat) for e in st.log],
     }
     if isinstance(st, MexicanTrainState):
-        out.update(_mexican_train_table(st))
+        out.update(_mexican_train_table(st, seat))
     else:
         out.update(_line_table(st))
     return out
 
 
-def _mexican_train_table(st: MexicanTrainState) -> dict[str, Any]:
+def _mexican_train_table(st: MexicanTrainState, seat: int | None) -> dict[str, Any]:
     n = st.n
     trains = []
     for i in range(n + 1):
@@ -125,6 +132,13 @@ def _mexican_train_table(st: MexicanTrainState) -> dict[str, Any]:
         "trains": trains,
         "owed": [trains[i]["id"] for i in order],
         "first_turn_done": [s for s in range(n) if st.first_done >> s & 1],
+        "turn": {
+            "drew": st.drew, "draws": st.turn_draws, "must_follow": st.must_follow,
+            "chain": st.chain, "passes": st.passes,
+            "pending": [trains[i]["id"] for i in st.pending],
+            "deferred": [trains[i]["id"] for i in st.deferred],
+            "drawn": TEXT[st.drawn] if seat == st.current and st.drawn >= 0 else None,
+        },
     }
 
 
@@ -140,6 +154,7 @@ def _line_table(st: LineGameState) -> dict[str, Any]:
                      for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles)],
             "count": st.count,
         },
+        "turn": {"drew": st.drew, "passes": st.passes},
     }
 
 

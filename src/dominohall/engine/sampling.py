@@ -1,0 +1,242 @@
+"""Worlds consistent with a view: what sampling bots search over.
+
+``sample_world(view, rng)`` builds a complete :class:`Game` from nothing but one
+seat's view: that seat's hand, everything public (table, log, counts, scores),
+and, for the hidden hands and the boneyard, a random deal of the unseen tiles
+that respects what the log proves:
+
+* sizes: every hand and the boneyard keep their counts;
+* tiles seen: nothing on the table or in the viewer's hand is dealt again;
+* voids: a draw or pass with ``must_play`` on carries the open-end numbers the
+  player could not match (``void``).  Tiles held then cannot touch those numbers,
+  so at most as many tiles touching them as the player has drawn since may be
+  in that hand now.
+
+The deal is sampled by rejection over random orders (each hand filled from a
+shuffled pool, skipping tiles a void forbids); if 200 tries fail the voids of
+the most constrained hand are relaxed, never the sizes.  Future deals come from
+a fresh seed drawn from `rng`.  A sampled world's ``view(seat)`` equals the view
+it was made from; it has no replayable record.
+
+>>> import random, dominohall
+>>> g = dominohall.new_game("all_fives", players=2, seed=5)
+>>> w = sample_world(g.view(0), random.Random(1))
+>>> w.view(0) == g.view(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .chance import Chance
+from .errors import DominohallError
+from .game import Game
+from .line_game import LineGameState
+from .mexican_train import MexicanTrainState
+from .options import resolve_options
+from .tiles import BIT, N_IDS, WITH_HALF, double, mask_pips, parse_tile, set_size
+
+View = Mapping[str, Any]
+
+
+def sample_world(view: View, rng: random.Random) -> Game:
+    """A complete game consistent with `view` (a seat's view, not a spectator's)."""
+    seat = view["seat"]
+    if seat is None:
+        raise DominohallError("sample_world needs a seat's view, not a spectator's")
+    if view["is_over"]:
+        raise DominohallError("the match is over: there is nothing to sample")
+    name = view["game"]
+    opts = resolve_options(name, view["players"], view["options"])
+    n = opts.players
+    log = view["log"]
+    start = max(i for i, e in enumerate(log) if e["type"] == "deal")
+    round_log = log[start:]
+
+    seen = _mask(view["hand"])
+    if name == "mexican_train":
+        for train in view["trains"]:
+            seen |= _mask(train["tiles"])
+        seen |= BIT[double(int(view["engine"].split("-")[0]))]
+    else:
+        for e in round_log:
+            if e["type"] == "play":
+                seen |= BIT[parse_tile(e["tile"])]
+    pool = [t for t in range(set_size(opts.set_max)) if not seen >> t & 1]
+    sizes = view["hand_sizes"]
+    hidden = [q for q in range(n) if q != seat]
+    if len(pool) != sum(sizes[q] for q in hidden) + view["boneyard"]:
+        raise DominohallError("the view is inconsistent: unseen tiles do not match the counts")
+
+    voids = _voids(round_log, n)
+    hands, boneyard = _deal(rng, pool, {q: sizes[q] for q in hidden}, voids)
+    hands[seat] = _mask(view["hand"])
+    hand_list = [hands[q] for q in range(n)]
+
+    g = object.__new__(Game)
+    g.name = name
+    g.options = opts
+    g.seed = rng.randrange(2 ** 62)
+    g.deck = None
+    g.leader = None
+    g.actions = []
+    g.base = view["version"]
+    g.sampled = True
+    chance = Chance(g.seed)
+    internal_log = [_internal(e) for e in log]
+    if name == "mexican_train":
+        g.state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
+    else:
+        g.state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
+    return g
+
+
+def _mask(tiles: list[str]) -> int:
+    m = 0
+    for text in tiles:
+        m |= BIT[parse_tile(text)]
+    return m
+
+
+def _internal(e: Mapping[str, Any]) -> dict[str, Any]:
+    """A redacted view event back in the state's own form."""
+    out = {k: v for k, v in e.items() if k != "text"}
+    if out["type"] == "round_end":
+        out["hands"] = [_mask(h) for h in out["hands"]]
+    return out
+
+
+def _voids(round_log: list[Mapping[str, Any]], n: int) -> dict[int, list[tuple[int, int]]]:
+    """Per seat: (mask of tiles touching the void numbers, tiles drawn since)."""
+    out: dict[int, list[tuple[int, int]]] = {q: [] for q in range(n)}
+    draws_after = [0] * n
+    for e in reversed(round_log):
+        kind = e["type"]
+        if kind not in ("draw", "pass"):
+            continue
+        q = e["seat"]
+        if kind == "draw" and not e.get("search"):
+            draws_after[q] += 1         # a draw's void is about the hand before its own tile
+        if "void" in e:
+            touching = 0
+            for v in e["void"]:
+                touching |= WITH_HALF[v]
+            out[q].append((touching, draws_after[q]))
+    return out
+
+
+def _fits(hand: int, t: int, rules: list[tuple[int, int]]) -> bool:
+    for touching, allowed in rules:
+        if touching >> t & 1 and (hand & touching).bit_count() >= allowed:
+            return False
+    return True
+
+
+def _deal(rng: random.Random, pool: list[int], sizes: dict[int, int],
+          voids: dict[int, list[tuple[int, int]]]) -> tuple[dict[int, int], list[int]]:
+    """Random hands of the given sizes from `pool` respecting the voids; the rest is the
+    boneyard (in random order)."""
+    order = sorted(sizes, key=lambda q: -len(voids[q]))
+    relaxed: set[int] = set()
+    for attempt in range(400):
+        if attempt and attempt % 200 == 0:            # give up the strictest hand's voids
+            relaxed.add(next(q for q in order if q not in relaxed))
+        tiles = pool[:]
+        rng.shuffle(tiles)
+        hands: dict[int, int] = {}
+        ok = True
+        for q in order:
+            rules = [] if q in relaxed else voids[q]
+            hand, need, rest = 0, sizes[q], []
+            for t in tiles:
+                if need and _fits(hand, t, rules):
+                    hand |= BIT[t]
+                    need -= 1
+                else:
+                    rest.append(t)
+            if need:
+                ok = False
+                break
+            hands[q] = hand
+            tiles = rest
+        if ok:
+            return hands, tiles
+    raise DominohallError("no deal fits the view")     # sizes alone always fit: unreachable
+
+
+def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int],
+                         boneyard: list[int], log: list[dict[str, Any]],
+                         rng: random.Random) -> MexicanTrainState:
+    n = opts.players
+    index = {train["id"]: i for i, train in enumerate(view["trains"])}
+    turn = view["turn"]
+    st = object.__new__(MexicanTrainState)
+    st.opts = opts
+    st.n = n
+    st.chance = chance
+    st.round = view["round"]
+    st.engine = int(view["engine"].split("-")[0])
+    st.hands = hands
+    st.boneyard = boneyard
+    st.ends = [train["open_end"] for train in view["trains"]]
+    st.trains = [[parse_tile(t) for t in train["tiles"]] for train in view["trains"]]
+    st.markers = sum(BIT[i] for i in range(n) if view["trains"][i]["marker"])
+    owed = [index[i] for i in view["owed"]]
+    st.owed = owed if opts.double_order == "played" else owed[::-1]
+    st.deferred = [index[i] for i in turn["deferred"]]
+    st.pending = [index[i] for i in turn["pending"]]
+    st.first_done = sum(BIT[s] for s in view["first_turn_done"])
+    st.current = view["current_seat"]
+    st.drew = turn["drew"]
+    st.turn_draws = turn["draws"]
+    st.must_follow = turn["must_follow"]
+    st.chain = turn["chain"]
+    st.passes = turn["passes"]
+    if turn["drawn"] is not None:
+        st.drawn = parse_tile(turn["drawn"])
+    elif st.drew:       # someone else's drawn tile: one of their tiles, at random
+        st.drawn = rng.choice([t for t in range(N_IDS) if hands[st.current] >> t & 1])
+    else:
+        st.drawn = -1
+    st.scores = list(view["scores"])
+    st.over = False
+    st.winners = []
+    st.log = log
+    st._legal = None
+    return st
+
+
+def _line_state(view: View, opts: Any, chance: Chance, hands: list[int], boneyard: list[int],
+                log: list[dict[str, Any]],
+                round_log: list[Mapping[str, Any]]) -> LineGameState:
+    st = object.__new__(LineGameState)
+    st.opts = opts
+    st.n = opts.players
+    st.chance = chance
+    st.count_scoring = opts.count_scoring
+    st.must_play = opts.must_play
+    st.round = view["round"]
+    st.leader = view["leader"]
+    st.current = view["current_seat"]
+    st.hands = hands
+    st.pips = [mask_pips(h) for h in hands]
+    st.boneyard = boneyard
+    st.lead = -1
+    st.end_names, st.end_values, st.end_kinds, st.end_spinner = [], [], [], []
+    st.end_tiles, st.spinners = [], []
+    for e in round_log:             # lay the hand's tiles again, in order
+        if e["type"] == "play":
+            target = e["target"]
+            st._place(parse_tile(e["tile"]), -1 if target is None else st.end_names.index(target))
+    st.count = st._count() if st.count_scoring and st.lead >= 0 else 0
+    st.passes = view["turn"]["passes"]
+    st.drew = view["turn"]["drew"]
+    st.scores = list(view["scores"])
+    st.over = False
+    st.winners = []
+    st.log = log
+    st._legal = None
+    return st

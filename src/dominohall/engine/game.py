@@ -40,7 +40,7 @@ class Game:
     deck: dict[str, Any] | None
     leader: int | None
     state: State
-    actions: list[Action]
+    actions: list[str]
     base: int           # actions before this object's own history (sampled worlds)
     sampled: bool       # made by sample_world: no replayable record
 
@@ -91,6 +91,20 @@ class Game:
         """Apply an action taken from `legal_actions()` without checking it (for search)."""
         self.state.apply(action)
         self.actions.append(action)
+
+    def put_on_top(self, tile: str) -> None:
+        """Explicit chance for adapters that choose draws themselves (OpenSpiel chance
+        nodes): move `tile`, which must be in the boneyard, to its top, so the next draw
+        takes it.  It changes no public information; the record keeps it as
+        ``"top <tile>"`` so `replay` reproduces the same draws."""
+        t = parse_tile(tile, self.options.set_max)
+        bone = self.state.boneyard
+        if t not in bone:
+            raise IllegalAction(f"{TEXT[t]} is not in the boneyard")
+        i = bone.index(t)
+        bone[i], bone[-1] = bone[-1], bone[i]
+        self.state._legal = None
+        self.actions.append(f"top {TEXT[t]}")
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: a spectator); see dominohall.engine.views."""
@@ -245,6 +259,9 @@ def replay(record: Mapping[str, Any]) -> Game:
         raise BadRecord(f"the record's setup is invalid: {err}") from None
     for k, text in enumerate(actions):
         try:
+            if isinstance(text, str) and text.startswith("top "):
+                g.put_on_top(text[4:])
+                continue
             g.apply(text)
         except IllegalAction as err:
             raise BadRecord(f"action #{k + 1} {text!r} is illegal: {err}") from None

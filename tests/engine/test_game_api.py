@@ -1,0 +1,42 @@
+"""Small API contracts: put_on_top (explicit chance), text/enum round trips, clone independence."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import dominohall
+from dominohall.engine.tiles import TEXT
+
+
+def test_put_on_top_chooses_the_next_draw_and_replays():
+    g = dominohall.new_game("all_fives", players=2, seed=1)
+    rng = random.Random(2)
+    while not g.is_over:
+        if g.state.boneyard:
+            g.put_on_top(TEXT[rng.choice(g.state.boneyard)])
+        g.apply(rng.choice(g.legal_actions()))
+    again = dominohall.replay(json.loads(json.dumps(g.to_record())))
+    assert again.view(0) == g.view(0) and again.view(1) == g.view(1)
+
+
+def test_put_on_top_rejects_a_tile_outside_the_boneyard():
+    g = dominohall.new_game("block", players=2, seed=1)
+    with pytest.raises(dominohall.IllegalAction):
+        g.put_on_top(g.view(0)["hand"][0])
+
+
+def test_actions_are_their_text():
+    a = dominohall.parse_action("5-12>T0")
+    assert a == "12-5>t0" and json.dumps([a]) == '["12-5>t0"]'
+    assert dominohall.parse_action("12-5>t0") is a
+
+
+def test_game_over_rejects_actions():
+    g = dominohall.new_game("block", players=2, seed=3, options={"hands": 1})
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    with pytest.raises(dominohall.GameOver):
+        g.apply("pass")

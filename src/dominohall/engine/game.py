@@ -32,7 +32,7 @@ class Game:
     """A whole match: rounds/hands, totals and winners, driven by `apply`."""
 
     __slots__ = ("name", "options", "seed", "deck", "leader", "state", "actions", "base",
-                 "sampled")
+                 "sampled", "view_cache")
 
     name: str
     options: Options
@@ -43,6 +43,7 @@ class Game:
     actions: list[str]
     base: int           # actions before this object's own history (sampled worlds)
     sampled: bool       # made by sample_world: no replayable record
+    view_cache: dict[int | None, list[dict[str, Any]]]   # redacted log per seat (views.py)
 
     @property
     def players(self) -> int:
@@ -138,6 +139,7 @@ class Game:
         c.actions = self.actions[:]
         c.base = self.base
         c.sampled = self.sampled
+        c.view_cache = {}
         return c
 
     def __repr__(self) -> str:
@@ -180,6 +182,7 @@ def new_game(
     g.actions = []
     g.base = 0
     g.sampled = False
+    g.view_cache = {}
     chance = Chance(seed)
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:

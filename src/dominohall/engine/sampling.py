@@ -85,6 +85,7 @@ def sample_world(view: View, rng: random.Random) -> Game:
     g.actions = []
     g.base = view["version"]
     g.sampled = True
+    g.view_cache = {}
     chance = Chance(g.seed)
     internal_log = [_internal(e) for e in log]
     if name == "mexican_train":

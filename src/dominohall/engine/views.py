@@ -1,7 +1,9 @@
 """What one seat may know: the only place where hidden information is filtered.
 
 ``view(game, seat)`` returns a JSON-serializable dict.  ``seat=None`` is the
-spectator.  Bots, the terminal game, the web server and the RL observers all
+spectator.  Treat a view as read-only: its log events are shared between views
+of the same game (each event is redacted once per seat, which keeps a view of a
+1,000-event Mexican Train match cheap).  Bots, the terminal game, the web server and the RL observers all
 read the game through this function; nothing else reads another seat's hand.
 
 Schema (every game)::
@@ -90,7 +92,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     current = None if st.over else st.current
     out: dict[str, Any] = {
         "game": game.name,
-        "options": st.opts.as_dict(),
+        "options": _options_dict(st.opts),
         "players": st.n,
         "seat": seat,
         "hand": None if seat is None else texts(st.hands[seat]),
@@ -104,13 +106,36 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "is_over": st.over,
         "winners": st.winners[:],
         "version": game.base + len(game.actions),
-        "log": [redact(e, seat) for e in st.log],
+        "log": _log(game, seat),
     }
     if isinstance(st, MexicanTrainState):
         out.update(_mexican_train_table(st, seat))
     else:
         out.update(_line_table(st))
     return out
+
+
+_OPTIONS_CACHE: dict[Any, dict[str, Any]] = {}
+
+
+def _options_dict(opts: Any) -> dict[str, Any]:
+    d = _OPTIONS_CACHE.get(opts)
+    if d is None:
+        d = _OPTIONS_CACHE[opts] = opts.as_dict()
+    return dict(d)
+
+
+def _log(game: Game, seat: int | None) -> list[Event]:
+    """The redacted log, redacting each event once per seat (the log only grows)."""
+    cache = game.view_cache
+    done = cache.get(seat)
+    if done is None:
+        done = cache[seat] = []
+    log = game.state.log
+    if len(done) > len(log):            # cannot happen unless a state was swapped in
+        done.clear()
+    done.extend(redact(e, seat) for e in log[len(done):])
+    return done[:]          # the event dicts are shared between views: read, don't write
 
 
 def _mexican_train_table(st: MexicanTrainState, seat: int | None) -> dict[str, Any]:

@@ -1,0 +1,78 @@
+"""What every bot shares: reading action texts and hands from a view, and fast
+state-level rollout policies for sampled worlds (never the real game)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..engine import Action, Game
+from ..engine.actions import PLAY, parse_action
+from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS
+
+View = dict[str, Any]
+
+
+class Bot(Protocol):
+    """A bot: `act(view)` returns one of `view["legal_actions"]`."""
+
+    name: str
+
+    def act(self, view: View) -> str: ...
+
+
+def action(text: str) -> Action:
+    return parse_action(text)
+
+
+def tile_of(text: str) -> int:
+    """The tile id an action text plays, or -1 for draw/pass/end."""
+    a = parse_action(text)
+    return a.tile if a.kind == PLAY else -1
+
+
+def pips_of(text: str) -> int:
+    t = tile_of(text)
+    return PIPS[t] if t >= 0 else -1
+
+
+def target_of(text: str) -> str | None:
+    return parse_action(text).target
+
+
+def hand_mask(view: View) -> int:
+    m = 0
+    for text in view["hand"]:
+        m |= BIT[parse_action(text).tile]
+    return m
+
+
+def plays(view: View) -> list[str]:
+    return [a for a in view["legal_actions"] if tile_of(a) >= 0]
+
+
+def halves(t: int) -> tuple[int, int]:
+    return HIGH[t], LOW[t]
+
+
+def is_double(t: int) -> bool:
+    return IS_DOUBLE[t]
+
+
+def only_or_none(view: View) -> str | None:
+    """The single legal action when there is no choice."""
+    legal = view["legal_actions"]
+    return legal[0] if len(legal) == 1 else None
+
+
+# --------------------------------------------------------------- rollouts on states
+
+def greedy_rollout_action(game: Game, rng: random.Random) -> Action:
+    """Highest-pip play, else the first non-play action (draw / pass / end)."""
+    legal = game.state.legal()
+    best, best_pips = legal[0], -2
+    for a in legal:
+        p = PIPS[a.tile] if a.kind == PLAY else -1
+        if p > best_pips or (p == best_pips and rng.random() < 0.5):
+            best, best_pips = a, p
+    return best

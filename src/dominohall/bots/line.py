@@ -11,6 +11,7 @@ import random
 
 from ..engine import Game, sample_world
 from ..engine.actions import PLAY, parse_action
+from ..engine.line_game import LineGameState
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, WITH_HALF
 from .base import View, hand_mask, only_or_none
 
@@ -99,7 +100,9 @@ class FivesBot:
         for w in worlds:
             _, after = score_after(w, a, seat)
             replier = after.current_seat
-            if replier is None or after.state.side(replier) == after.state.side(seat):
+            st = after.state
+            assert isinstance(st, LineGameState)
+            if replier is None or st.side(replier) == st.side(seat):
                 continue
             best = 0
             for r in after.state.legal():

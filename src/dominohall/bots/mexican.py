@@ -38,7 +38,7 @@ class DoublesBot:
         hand = hand_mask(view)
         own = _own(view)
         own_end = int(_train(view, own)["open_end"])  # type: ignore[call-overload]
-        best, best_score = legal[0], -10 ** 9
+        best, best_score = legal[0], -1e9
         for a in legal:
             score = self.score(a, hand, own, own_end, bool(view["owed"]))
             if score > best_score or (score == best_score and self.rng.random() < 0.5):

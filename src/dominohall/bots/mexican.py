@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+from ..engine import Action, Game
+from ..engine.actions import END, END_ACTION, PLAY, parse_action
+from ..engine.mexican_train import MexicanTrainState
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, PIPS, WITH_HALF, ids
 from ..solver import longest_train_ids
 from .base import View, hand_mask, only_or_none, target_of, tile_of
@@ -66,6 +69,53 @@ class DoublesBot:
         return pips
 
 
+def plan_train(hand: int, open_end: int) -> list[int]:
+    """The planned personal train: the exact longest chain (most tiles, then pips)."""
+    tiles = ids(hand)
+    if len(tiles) > PLAN_LIMIT:
+        tiles = sorted(tiles, key=lambda t: -PIPS[t])[:PLAN_LIMIT]
+        hand = sum(BIT[t] for t in tiles)
+    return longest_train_ids(hand, open_end, "tiles")
+
+
+def plan_still_good(chain: list[int], hand: int, open_end: int) -> bool:
+    """A kept plan is still playable: its tiles are in hand and it starts at the open end."""
+    if not chain:
+        return False
+    if not WITH_HALF[open_end] >> chain[0] & 1:
+        return False
+    return all(hand >> t & 1 for t in chain)
+
+
+def planner_choice(legal: list[Action], hand: int, own: str, chain: list[int], *,
+                   marker: bool, in_chain: bool, started: bool, rng: random.Random) -> Action:
+    """The planner's rule, shared by the bot (on views) and its rollouts (on worlds)."""
+    if len(legal) == 1:
+        return legal[0]
+    plan = set(chain)
+    first = chain[0] if chain else -1
+    next_on_plan = [a for a in legal if a.tile == first and a.target == own]
+    # a marker on our train, or a first-turn chain: build our own train first
+    if next_on_plan and (marker or in_chain or not started):
+        return next_on_plan[0]
+    if not next_on_plan and any(a.kind == END for a in legal):
+        return END_ACTION
+    plays = [a for a in legal if a.kind == PLAY]
+    off = [a for a in plays if a.tile not in plan]
+    if off:   # shed off-plan tiles, heaviest first (a double we can follow first)
+        def key(a: Action) -> tuple[int, int, float]:
+            t = a.tile
+            follow = 1 if IS_DOUBLE[t] and hand & ~BIT[t] & WITH_HALF[HIGH[t]] else 0
+            return (follow, PIPS[t], rng.random())
+        return max(off, key=key)
+    if next_on_plan:
+        return next_on_plan[0]
+    if plays:   # forced to break the plan (an owed double, a double to follow): use its end
+        position = {t: i for i, t in enumerate(chain)}
+        return max(plays, key=lambda a: (position.get(a.tile, -1), PIPS[a.tile]))
+    return legal[0]
+
+
 class PlannerBot:
     """Plans its personal train with the exact solver (most tiles, then most pips, from
     the train's open end), keeps the plan intact, sheds off-plan tiles heaviest first on
@@ -76,57 +126,43 @@ class PlannerBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    @staticmethod
-    def plan(hand: int, open_end: int) -> list[int]:
-        tiles = ids(hand)
-        if len(tiles) > PLAN_LIMIT:
-            tiles = sorted(tiles, key=lambda t: -PIPS[t])[:PLAN_LIMIT]
-            hand = sum(BIT[t] for t in tiles)
-        return longest_train_ids(hand, open_end, "tiles")
-
     def act(self, view: View) -> str:
         forced = only_or_none(view)
         if forced is not None:
             return forced
-        legal = [str(a) for a in view["legal_actions"]]
+        legal = [parse_action(a) for a in view["legal_actions"]]
         own = _own(view)
         train = _train(view, own)
         hand = hand_mask(view)
-        chain = self.plan(hand, int(train["open_end"]))  # type: ignore[call-overload]
-        plan = set(chain)
-        by_tile: dict[int, list[str]] = {}
-        for a in legal:
-            by_tile.setdefault(tile_of(a), []).append(a)
-        next_on_plan = [a for a in by_tile.get(chain[0], []) if target_of(a) == own] \
-            if chain else []
-        # a marker on our train, or a first-turn chain: build our own train first
-        if next_on_plan and (train["marker"] or view["turn"]["chain"] or not train["started"]):
-            return next_on_plan[0]
-        if "end" in legal and not next_on_plan:
-            return "end"
-        # shed off-plan tiles, heaviest first, anywhere but breaking the plan
-        off = [a for a in legal if tile_of(a) >= 0 and tile_of(a) not in plan]
-        if off:
-            return self._heaviest(off, prefer_double_follow=hand)
-        if next_on_plan:
-            return next_on_plan[0]
-        plays = [a for a in legal if tile_of(a) >= 0]
-        if plays:   # forced to break the plan (an owed double, a double to follow)
-            return self._cheapest_break(plays, chain)
-        return legal[0]
-
-    def _heaviest(self, acts: list[str], prefer_double_follow: int) -> str:
-        def key(a: str) -> tuple[int, int, float]:
-            t = tile_of(a)
-            follow = 1 if IS_DOUBLE[t] and prefer_double_follow & ~BIT[t] & WITH_HALF[HIGH[t]] \
-                else 0
-            return (follow, PIPS[t], self.rng.random())
-        return max(acts, key=key)
-
-    def _cheapest_break(self, acts: list[str], chain: list[int]) -> str:
-        """Break the plan as late as possible: use its last tiles first."""
-        position = {t: i for i, t in enumerate(chain)}
-        return max(acts, key=lambda a: (position.get(tile_of(a), -1), PIPS[tile_of(a)]))
+        chain = plan_train(hand, int(train["open_end"]))  # type: ignore[call-overload]
+        return str(planner_choice(legal, hand, own, chain, marker=bool(train["marker"]),
+                                  in_chain=bool(view["turn"]["chain"]),
+                                  started=bool(train["started"]), rng=self.rng))
 
 
-__all__ = ["DoublesBot", "PlannerBot"]
+class PlannerRollout:
+    """The planner as a fast policy on a (sampled) world's state, keeping each seat's plan
+    until it breaks instead of solving every move."""
+
+    def __init__(self) -> None:
+        self.plans: dict[int, list[int]] = {}
+
+    def __call__(self, game: Game, rng: random.Random) -> Action:
+        st = game.state
+        assert isinstance(st, MexicanTrainState)
+        legal = st.legal()
+        if len(legal) == 1:
+            return legal[0]
+        p = st.current
+        hand, end = st.hands[p], st.ends[p]
+        chain = self.plans.get(p, [])
+        if not plan_still_good(chain, hand, end):
+            chain = self.plans[p] = plan_train(hand, end)
+        a = planner_choice(legal, hand, f"t{p}", chain, marker=bool(st.markers >> p & 1),
+                           in_chain=st.chain, started=bool(st.trains[p]), rng=rng)
+        if chain and a.tile == chain[0] and a.target == f"t{p}":
+            chain.pop(0)
+        return a
+
+
+__all__ = ["DoublesBot", "PlannerBot", "PlannerRollout", "plan_train", "planner_choice"]

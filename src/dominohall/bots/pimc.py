@@ -3,7 +3,8 @@
 For each of at least 64 worlds consistent with the view (`dominohall.sample_world`:
 hand sizes, tiles seen, numbers players proved they lacked when they drew or
 passed), every candidate action is played and the round (Mexican Train) or hand
-(line games) is played out with a cheap rollout policy; the action with the best
+(line games) is played out with a rollout policy (the planner, keeping its plans
+between moves, in Mexican Train; the scorer in the line games); the action with the best
 mean outcome wins: the smallest penalty difference (our points minus the others'
 mean) in Mexican Train, the largest points difference (our side's gain minus the
 best opponent side's gain) in the line games.  `budget_ms` bounds the time per move
@@ -19,7 +20,8 @@ from collections.abc import Callable
 from ..engine import Action, Game, sample_world
 from ..engine.actions import PLAY, parse_action
 from ..engine.tiles import PIPS
-from .base import View, greedy_rollout_action, only_or_none
+from .base import View, only_or_none
+from .mexican import PlannerRollout
 
 Rollout = Callable[[Game, random.Random], Action]
 
@@ -63,20 +65,22 @@ class PimcBot:
         legal = [str(a) for a in view["legal_actions"]]
         seat = view["seat"]
         mexican = view["game"] == "mexican_train"
-        rollout: Rollout = greedy_rollout_action if mexican else scorer_rollout_action
         totals = dict.fromkeys(legal, 0.0)
         done = 0
         while done < self.samples:
             if done >= self.min_samples and time.perf_counter() > deadline:
                 break
             world = sample_world(view, self.rng)
-            for a in legal:
-                totals[a] += self._outcome(world, parse_action(a), seat, mexican, rollout)
+            world_seed = self.rng.randrange(2 ** 32)
+            for a in legal:       # common random numbers: every candidate, the same luck
+                rollout: Rollout = PlannerRollout() if mexican else scorer_rollout_action
+                totals[a] += self._outcome(world, parse_action(a), seat, mexican, rollout,
+                                           random.Random(world_seed))
             done += 1
         return max(legal, key=lambda a: (totals[a], -legal.index(a)))
 
     def _outcome(self, world: Game, first: Action, seat: int, mexican: bool,
-                 rollout: Rollout) -> float:
+                 rollout: Rollout, rng: random.Random) -> float:
         g = world.clone()
         st = g.state
         start_round = st.round
@@ -84,7 +88,7 @@ class PimcBot:
         st.apply(first)
         steps = 0
         while not st.over and st.round == start_round and steps < self.max_steps:
-            st.apply(rollout(g, self.rng))
+            st.apply(rollout(g, rng))
             steps += 1
         gained = [a - b for a, b in zip(st.scores, before)]
         if mexican:

@@ -59,6 +59,23 @@ def is_double(t: int) -> bool:
     return IS_DOUBLE[t]
 
 
+class SeededBot:
+    """A bot with its own seeded RNG that answers at once when there is no choice;
+    subclasses decide the rest in `choose`."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> str:
+        forced = only_or_none(view)
+        return forced if forced is not None else self.choose(view)
+
+    def choose(self, view: View) -> str:
+        raise NotImplementedError
+
+
 def only_or_none(view: View) -> str | None:
     """The single legal action when there is no choice."""
     legal = view["legal_actions"]

@@ -7,13 +7,11 @@ scores our own play alike, and no rule is written twice.
 
 from __future__ import annotations
 
-import random
-
 from ..engine import Game, sample_world
 from ..engine.actions import PLAY, parse_action
 from ..engine.line_game import LineGameState
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, WITH_HALF
-from .base import View, hand_mask, only_or_none
+from .base import SeededBot, View, hand_mask
 
 
 def score_after(world: Game, text: str, seat: int) -> tuple[int, Game]:
@@ -23,18 +21,12 @@ def score_after(world: Game, text: str, seat: int) -> tuple[int, Game]:
     return c.scores[seat] - world.scores[seat], c
 
 
-class ScorerBot:
+class ScorerBot(SeededBot):
     """Takes the biggest immediate score; ties go to the heaviest tile."""
 
     name = "scorer"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: View) -> str:
-        forced = only_or_none(view)
-        if forced is not None:
-            return forced
+    def choose(self, view: View) -> str:
         legal = [str(a) for a in view["legal_actions"]]
         world = sample_world(view, self.rng)
         seat = view["seat"]
@@ -47,7 +39,7 @@ class ScorerBot:
         return max(legal, key=key)
 
 
-class FivesBot:
+class FivesBot(SeededBot):
     """A weighted one-move heuristic: the score now, minus the best reply an opponent is
     expected to make with the tiles we cannot see (averaged over sampled worlds that
     respect what their draws and passes proved), plus dumping heavy doubles, keeping
@@ -56,14 +48,11 @@ class FivesBot:
     name = "fives"
 
     def __init__(self, seed: int = 0, worlds: int = 6, reply_weight: float = 0.8) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.worlds = worlds
         self.reply_weight = reply_weight
 
-    def act(self, view: View) -> str:
-        forced = only_or_none(view)
-        if forced is not None:
-            return forced
+    def choose(self, view: View) -> str:
         legal = [str(a) for a in view["legal_actions"]]
         seat = view["seat"]
         hand = hand_mask(view)

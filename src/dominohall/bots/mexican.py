@@ -9,7 +9,7 @@ from ..engine.actions import END, END_ACTION, PLAY, parse_action
 from ..engine.mexican_train import MexicanTrainState
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, PIPS, WITH_HALF, ids
 from ..solver import longest_train_ids
-from .base import View, hand_mask, only_or_none, target_of, tile_of
+from .base import SeededBot, View, hand_mask, target_of, tile_of
 
 #: hands bigger than this are planned on their heaviest tiles only (the exact solver's
 #: time grows exponentially; 20 tiles take well under 5 ms)
@@ -24,19 +24,13 @@ def _train(view: View, train_id: str) -> dict[str, object]:
     return next(t for t in view["trains"] if t["id"] == train_id)
 
 
-class DoublesBot:
+class DoublesBot(SeededBot):
     """Greedy plus: plays a double it can follow, covers owed doubles cheaply, and dumps
     tiles that do not fit its own train on the Mexican train and open trains."""
 
     name = "doubles"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: View) -> str:
-        forced = only_or_none(view)
-        if forced is not None:
-            return forced
+    def choose(self, view: View) -> str:
         legal = view["legal_actions"]
         hand = hand_mask(view)
         own = _own(view)
@@ -116,20 +110,14 @@ def planner_choice(legal: list[Action], hand: int, own: str, chain: list[int], *
     return legal[0]
 
 
-class PlannerBot:
+class PlannerBot(SeededBot):
     """Plans its personal train with the exact solver (most tiles, then most pips, from
     the train's open end), keeps the plan intact, sheds off-plan tiles heaviest first on
     the other trains, and replans every move (after every draw or disruption)."""
 
     name = "planner"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: View) -> str:
-        forced = only_or_none(view)
-        if forced is not None:
-            return forced
+    def choose(self, view: View) -> str:
         legal = [parse_action(a) for a in view["legal_actions"]]
         own = _own(view)
         train = _train(view, own)

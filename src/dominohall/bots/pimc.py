@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..engine import Action, Game, sample_world
 from ..engine.actions import PLAY, parse_action
 from ..engine.tiles import PIPS
-from .base import View, only_or_none
+from .base import SeededBot, View
 from .mexican import PlannerRollout
 
 Rollout = Callable[[Game, random.Random], Action]
@@ -46,21 +46,18 @@ def scorer_rollout_action(game: Game, rng: random.Random) -> Action:
     return best
 
 
-class PimcBot:
+class PimcBot(SeededBot):
     name = "pimc"
 
     def __init__(self, seed: int = 0, budget_ms: float = 1000.0, samples: int = 64,
                  min_samples: int = 8, max_steps: int = 2000) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.budget_ms = float(budget_ms)
         self.samples = int(samples)
         self.min_samples = int(min_samples)
         self.max_steps = max_steps
 
-    def act(self, view: View) -> str:
-        forced = only_or_none(view)
-        if forced is not None:
-            return forced
+    def choose(self, view: View) -> str:
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         legal = [str(a) for a in view["legal_actions"]]
         seat = view["seat"]

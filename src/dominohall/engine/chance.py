@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from .tiles import BIT, StackedDeck
+
 
 class Chance:
     """The game's RNG; `fork()` is O(1), `rng()` copies only if shared."""
@@ -30,6 +32,18 @@ class Chance:
         `random.shuffle`, which draws bits one item at a time)."""
         rnd = self.rng().random
         return sorted(items, key=lambda _: rnd())
+
+    def deal(self, deck: list[int], players: int, hand_size: int,
+             stacked: StackedDeck | None = None) -> tuple[list[int], list[int]]:
+        """Hands (bitmasks) and the boneyard (top last) from a shuffle of `deck`, or from a
+        stacked deck (hands, boneyard top first) when one is given."""
+        if stacked is not None:
+            hand_lists, top_first = stacked
+            return [sum(map(BIT.__getitem__, h)) for h in hand_lists], top_first[::-1]
+        deck = self.shuffled(deck)
+        h = hand_size
+        hands = [sum(map(BIT.__getitem__, deck[s * h:(s + 1) * h])) for s in range(players)]
+        return hands, deck[players * h:]
 
     def rng(self) -> random.Random:
         """The RNG, private to this game, to draw from."""

@@ -123,16 +123,8 @@ class LineGameState:
     def _start_hand(self, stacked: StackedDeck | None = None) -> None:
         """B2: deal; the leader plays first."""
         o, n = self.opts, self.n
-        if stacked is not None:
-            hand_lists, top_first = stacked
-            self.hands = [sum(map(BIT.__getitem__, h)) for h in hand_lists]
-            self.boneyard = top_first[::-1]
-        else:
-            deck = list(range(set_size(o.set_max)))
-            deck = self.chance.shuffled(deck)
-            h = o.hand_size
-            self.hands = [sum(map(BIT.__getitem__, deck[s * h:(s + 1) * h])) for s in range(n)]
-            self.boneyard = deck[n * h:]
+        self.hands, self.boneyard = self.chance.deal(list(range(set_size(o.set_max))), n,
+                                                     o.hand_size, stacked)
         self.pips = [mask_pips(h) for h in self.hands]   # pips left per hand, kept current
         self.current = self.leader
         self.lead = -1

@@ -111,17 +111,9 @@ class MexicanTrainState:
         o, n = self.opts, self.n
         e = o.set_max - self.round + 1
         self.engine = e
-        if stacked is not None:
-            hand_lists, top_first = stacked
-            self.hands = [sum(map(BIT.__getitem__, h)) for h in hand_lists]
-            self.boneyard = top_first[::-1]
-        else:
-            deck = [t for t in range(set_size(o.set_max))
-                    if not (o.engine == "set_aside" and t == double(e))]
-            deck = self.chance.shuffled(deck)
-            h = o.hand_size
-            self.hands = [sum(map(BIT.__getitem__, deck[s * h:(s + 1) * h])) for s in range(n)]
-            self.boneyard = deck[n * h:]
+        deck = [t for t in range(set_size(o.set_max))
+                if not (o.engine == "set_aside" and t == double(e))]
+        self.hands, self.boneyard = self.chance.deal(deck, n, o.hand_size, stacked)
         self.ends = [e] * (n + 1)
         self.trains: list[list[int]] = [[] for _ in range(n + 1)]
         self.markers = 0

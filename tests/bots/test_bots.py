@@ -110,3 +110,25 @@ def test_scorer_takes_the_biggest_count():
     g.apply("6-6")                                   # count 12
     # 6-3 makes 15 (scores 15); 6-4 makes 16 (scores nothing)
     assert bots.make("scorer", game="all_fives").act(g.view(1)) == "6-3>L"
+
+
+def test_inference_reads_passes_and_forgets_after_a_draw():
+    from dominohall.bots import inference
+
+    hand0 = ["6-6", "6-5", "5-5", "5-4", "4-4", "6-0", "5-0"]
+    hand1 = ["3-3", "3-2", "2-2", "2-1", "1-1", "1-0", "3-1"]
+    rest = [t for t in ALL_SIX if t not in hand0 + hand1]
+    g = dominohall.new_game("draw", players=2, hands=[hand0, hand1], boneyard=rest, leader=0)
+    g.apply("6-5")
+    while g.legal_actions() == ["draw"]:
+        g.apply("draw")
+    v = g.view(0)
+    assert inference.lacks(v)[1] == set()       # it drew: the proof is about the old hand
+    assert len(inference.unseen(v)) == 28 - 7 - 1
+    b = dominohall.new_game("block", players=2, options={"hands": 1}, hands=[hand0, hand1],
+                            boneyard=rest, leader=0)
+    b.apply("6-5")
+    b.apply("pass")
+    vb = b.view(0)
+    assert inference.lacks(vb)[1] == {5, 6}
+    assert not any("5" in t or "6" in t for t in inference.can_hold(vb, 1))

@@ -124,7 +124,7 @@ def test_inference_reads_passes_and_forgets_after_a_draw():
         g.apply("draw")
     v = g.view(0)
     assert inference.lacks(v)[1] == set()       # it drew: the proof is about the old hand
-    assert len(inference.unseen(v)) == 28 - 7 - 1
+    assert len(inference.unseen(v)) == 28 - 6 - 1     # our 6 tiles and 6-5 on the table
     b = dominohall.new_game("block", players=2, options={"hands": 1}, hands=[hand0, hand1],
                             boneyard=rest, leader=0)
     b.apply("6-5")

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..engine import GAMES, DominohallError
-from . import options_cmd, selfplay
+from . import arena, options_cmd, selfplay
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     selfplay.add_parser(sub)
     options_cmd.add_parser(sub)
+    arena.add_parser(sub)
     return parser
 
 

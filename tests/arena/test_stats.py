@@ -100,3 +100,26 @@ def test_ratings_order_the_bots():
     assert [e["bot"] for e in st["entries"]] == ["A", "B"]
     flipped = stats.compute(["A", "B"], 2, False, games)      # higher is better: B leads
     assert flipped["bots"]["B"]["rating"] > flipped["bots"]["A"]["rating"]
+
+
+def test_finish_ahead_interval_over_deals_is_wider_than_wilson_when_deals_differ():
+    """Deal-level bootstrap: comparisons within one deal are correlated, so when whole
+    deals go one way or the other the honest interval is wider than Wilson's."""
+    games = []
+    for deal in range(40):
+        a_wins = deal % 2 == 0                 # whole deals go to A or to B
+        for rotation in range(2):
+            lineup = [0, 1] if rotation == 0 else [1, 0]
+            scores = [0, 0]
+            scores[lineup.index(0)] = 10 if a_wins else 50
+            scores[lineup.index(1)] = 50 if a_wins else 10
+            games.append({"deal": deal, "rotation": rotation, "lineup": lineup,
+                          "scores": scores, "winners": [], "moves": [1, 1],
+                          "ms_total": [0.0, 0.0], "ms_max": [0.0, 0.0]})
+    st = stats.compute(["a", "b"], 2, True, games, ratings=False)
+    ab = next(p for p in st["pairs"] if p["bot"] == "a")
+    assert ab["ahead_rate"] == 0.5
+    lo_w, hi_w = ab["ahead_ci"]
+    lo_d, hi_d = ab["ahead_ci_deals"]
+    assert lo_d <= 0.5 <= hi_d
+    assert hi_d - lo_d > hi_w - lo_w

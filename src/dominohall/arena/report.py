@@ -48,15 +48,16 @@ def print_tables(results: Results, console: Any = None) -> None:
     if not st["pairs"]:
         return
     pairs = Table(title="head to head, with 95% intervals",
-                  caption=f"finish ahead: Wilson, ties count half; {score} difference: "
-                          f"bot - opponent per deal, bootstrap; {direction}")
+                  caption=f"finish ahead: ties count half, bootstrap over deals; {score} "
+                          f"difference: bot - opponent per deal, bootstrap; {direction}")
     for col in ("bot", "opponent", "finish ahead", f"{score} difference"):
         pairs.add_column(col, justify="left" if col in ("bot", "opponent") else "right")
     order = list(st["bots"])
     for p in st["pairs"]:
         if order.index(p["bot"]) > order.index(p["opponent"]):
             continue              # the mirror row says the same thing
-        ahead_ci = [100 * x for x in p["ahead_ci"]] if p["ahead_ci"] else None
+        interval = p.get("ahead_ci_deals") or p["ahead_ci"]
+        ahead_ci = [100 * x for x in interval] if interval else None
         pairs.add_row(p["bot"], p["opponent"],
                       f"{_pct(p['ahead_rate'])} {_interval(ahead_ci, '{:.1f}')}",
                       f"{_num(p['diff_mean'], '{:+.2f}')} {_interval(p['diff_ci'], '{:+.2f}')}")

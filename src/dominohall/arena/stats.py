@@ -8,9 +8,11 @@ comparable across bots (a bot's win share has baseline 1/players).
 - **mean score**: final match total per copy (penalty for Mexican Train with
   ``scoring=penalty``, where lower is better; points otherwise, higher is better).
 - **finish-ahead** A vs B: over every game and every (copy of A, copy of B) pair,
-  the share where A's final score is better; equal scores count half. 95% Wilson
-  interval over those comparisons (they are not independent across copies and
-  rotations of one deal, so read the interval as a guide).
+  the share where A's final score is better; equal scores count half. Two 95%
+  intervals: ``ahead_ci`` (Wilson over the comparisons, which treats them as
+  independent although copies and rotations of one deal are correlated) and
+  ``ahead_ci_deals`` (percentile bootstrap over complete deals of each deal's
+  finish-ahead share: the honest one, shown in the table).
 - **paired difference** A - B: per deal, the mean over that deal's rotations of
   (A's mean score over its copies - B's); only deals with every rotation finished.
   Mean over deals with a seeded percentile-bootstrap 95% interval over deals.
@@ -92,6 +94,7 @@ def compute(bots: Sequence[str], players: int, lower_is_better: bool,
     ahead: dict[tuple[str, str], float] = defaultdict(float)
     compared: dict[tuple[str, str], int] = defaultdict(int)
     per_deal: dict[int, list[list[float]]] = defaultdict(list)  # deal -> per game: score/entry
+    ahead_by_deal: dict[tuple[str, str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
 
     for g in games:
         seat_of = {entry: seat for seat, entry in enumerate(g["lineup"])}
@@ -109,10 +112,14 @@ def compute(bots: Sequence[str], players: int, lower_is_better: bool,
             for b in names:
                 if a == b:
                     continue
+                cell = ahead_by_deal[a, b, g["deal"]]
                 for i in entries_of[a]:
                     for j in entries_of[b]:
-                        ahead[a, b] += better(entry_score[i], entry_score[j], lower_is_better)
+                        won = better(entry_score[i], entry_score[j], lower_is_better)
+                        ahead[a, b] += won
                         compared[a, b] += 1
+                        cell[0] += won
+                        cell[1] += 1
         per_deal[g["deal"]].append(entry_score)
 
     rated = _ratings(bots, games, lower_is_better) if ratings and games else None
@@ -147,6 +154,9 @@ def compute(bots: Sequence[str], players: int, lower_is_better: bool,
                 for _, rows in sorted(complete.items())
             ]
             ci = bootstrap_mean(diffs, derive(seed, "bootstrap", a, b))
+            shares = [ahead_by_deal[a, b, d][0] / ahead_by_deal[a, b, d][1]
+                      for d in sorted(complete) if ahead_by_deal[a, b, d][1]]
+            share_ci = bootstrap_mean(shares, derive(seed, "bootstrap-ahead", a, b))
             pairs.append({
                 "bot": a,
                 "opponent": b,
@@ -154,6 +164,7 @@ def compute(bots: Sequence[str], players: int, lower_is_better: bool,
                 "ahead": ahead[a, b],
                 "ahead_rate": ahead[a, b] / n if n else None,
                 "ahead_ci": list(wilson(ahead[a, b], n)) if n else None,
+                "ahead_ci_deals": list(share_ci) if share_ci else None,
                 "deals": len(diffs),
                 "diff_mean": sum(diffs) / len(diffs) if diffs else None,
                 "diff_ci": list(ci) if ci else None,

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..engine import GAMES, DominohallError
-from . import arena, options_cmd, selfplay
+from . import arena, options_cmd, play, replay, selfplay
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,6 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     selfplay.add_parser(sub)
     options_cmd.add_parser(sub)
+    play.add_parser(sub)
+    replay.add_parser(sub)
     arena.add_parser(sub)
     return parser
 

@@ -1,0 +1,552 @@
+"""The Textual apps: `PlayApp` (you against bots) and `ReplayApp` (step through a record).
+
+The play screen renders only ``session.view()`` (``Game.view(human)``); every
+move goes through ``Game.apply`` and an illegal one shows the engine's
+IllegalAction message.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Static
+
+from ..engine import DominohallError, Game
+from . import render
+from .hint import strongest_bot, suggest, why
+from .session import Session, rebuild
+from .widgets import Board, Chip, ChipBar, HandView
+
+View = dict[str, Any]
+
+
+class NoticeScreen(ModalScreen[str]):
+    """Round end (all hands revealed, points, totals) or the final table."""
+
+    DEFAULT_CSS = """
+    NoticeScreen { align: center middle; }
+    NoticeScreen > Vertical { width: auto; max-width: 96%; height: auto; max-height: 90%;
+                              border: thick $accent; background: $surface; padding: 1 2; }
+    NoticeScreen #notice-help { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Continue"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def __init__(self, body: Text, kind: str) -> None:
+        super().__init__()
+        self.body = body
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.body, id="notice-body")
+            yield Static("Enter: continue · q: quit", id="notice-help")
+
+    def action_close(self) -> None:
+        self.dismiss("close")
+
+    def action_quit_app(self) -> None:
+        self.dismiss("quit")
+
+    def on_click(self, event: events.Click) -> None:
+        self.dismiss("close")
+
+
+class PlayScreen(Screen[None]):
+    """The table, your hand, the chips and the command line."""
+
+    DEFAULT_CSS = """
+    PlayScreen #hand { border: round $success; height: auto; padding: 0 1; }
+    PlayScreen #chips { height: auto; padding: 0 1; }
+    PlayScreen #message { height: auto; padding: 0 1; }
+    PlayScreen #command { border: none; height: 1; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("left", "move(-1)", "Tile", show=False),
+        Binding("right", "move(1)", "Tile"),
+        Binding("up", "target(-1)", "Target", show=False),
+        Binding("down", "target(1)", "Target"),
+        Binding("enter", "play", "Play"),
+        Binding("d", "act('draw')", "Draw"),
+        Binding("p", "act('pass')", "Pass"),
+        Binding("e", "act('end')", "End chain"),
+        Binding("s", "sort", "Sort"),
+        Binding("question_mark", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("colon,slash", "command", "Type"),
+        Binding("escape", "escape", "Back", show=False),
+        Binding("q", "quit_game", "Quit"),
+        *[Binding(str(k), f"pick({(k - 1) % 10})", show=False) for k in range(10)],
+    ]
+
+    def __init__(self, session: Session, speed: float, inline_bots: bool) -> None:
+        super().__init__()
+        self.session = session
+        self.speed = speed
+        self.inline_bots = inline_bots
+        self.sort_mode = "pips"
+        self.selected: str | None = None
+        self.seen_version = -1
+        self.target_index = 0
+        self.message = Text("")
+        self.log_seen = len(session.view()["log"])
+        self.notices: list[tuple[Text, str]] = []
+        self.waiting = False            # a bot move is scheduled
+        self.modal_open = False
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Board(id="board")
+        yield HandView(id="hand")
+        yield ChipBar(id="chips")
+        yield Static("", id="message")
+        yield Input(placeholder="type an action and Enter: HIGH-LOW>TRAIN (t0..t9, mx; L/R/U/D "
+                                "in line games), draw, pass, end · ':' to come here, Esc to leave",
+                    id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#hand").border_title = "Your hand"
+        self.app.call_after_refresh(self.advance)
+        if self.session.game.is_over:
+            self.notices.append((render.final_text(self.view(), self.session.names), "final"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show()
+
+    # ------------------------------------------------------------ reading
+    def view(self) -> View:
+        return self.session.view()
+
+    def hand_order(self, view: View) -> list[str]:
+        return render.sort_hand(view["hand"], self.sort_mode)
+
+    def targets(self, view: View) -> list[str | None]:
+        return [] if self.selected is None else render.targets_for(self.selected, view)
+
+    def _fix_selection(self, view: View) -> None:
+        hand = self.hand_order(view)
+        moved = view["version"] != self.seen_version
+        self.seen_version = view["version"]
+        if self.selected not in hand or (moved and not self.targets(view)):
+            playable = [t for t in hand if render.targets_for(t, view)]
+            if self.selected not in hand or playable:
+                self.selected = (playable or hand)[0] if hand else None
+                self.target_index = 0
+        n = len(self.targets(view))
+        self.target_index = self.target_index % n if n else 0
+
+    def show(self) -> None:
+        """Render everything from the human's view."""
+        view = self.view()
+        self._fix_selection(view)
+        status = "bots thinking…" if self.waiting else ""
+        self.query_one(Board).show(view, self.session.names, status)
+        hand = self.hand_order(view)
+        playable = {t for t in hand if render.targets_for(t, view)}
+        hv = self.query_one(HandView)
+        pips = sum(a + b for a, b in map(render.halves, hand))
+        hv.border_title = (f"Your hand — {len(hand)} tiles, {pips} pips — "
+                           f"sorted by {self.sort_mode} (s)")
+        hv.show(hand, playable, self.selected, (hv.content_size.width or 100))
+        self.query_one(ChipBar).show(*self._chips(view), width=self.size.width - 2 or 120)
+        self.query_one("#message", Static).update(self.message)
+
+    def _chips(self, view: View) -> tuple[Text, list[Chip]]:
+        legal = set(view["legal_actions"])
+        lead = Text()
+        chips: list[Chip] = []
+        if self.selected is not None and legal:
+            targets = self.targets(view)
+            lead.append(f"{render.glyph(self.selected)} → ", style="bold")
+            if not targets:
+                lead.append("no legal target  ", style="dim")
+            for k, target in enumerate(targets):
+                style = "bold reverse green" if k == self.target_index else "reverse"
+                chips.append(Chip(render.target_label(target, view),
+                                  render.action_for(self.selected, target), style))
+        elif not legal and not view["is_over"]:
+            lead.append("waiting for the others…  ", style="dim")
+        for word, key in (("draw", "d"), ("pass", "p"), ("end", "e")):
+            if word in legal:
+                chips.append(Chip(f"{word} ({key})", word, "bold reverse yellow"))
+        chips.append(Chip("hint (?)", "?hint", "reverse blue"))
+        if self.session.allow_undo:
+            chips.append(Chip("undo (u)", "?undo", "reverse magenta"))
+        return lead, chips
+
+    def say(self, text: str, style: str = "") -> None:
+        self.message = Text(text, style=style)
+        self.query_one("#message", Static).update(self.message)
+
+    # ------------------------------------------------------------ the game loop
+    def advance(self) -> None:
+        """After any change: reveal round ends, then let bots play until it is your turn."""
+        self._collect_notices()
+        self.show()
+        if self.modal_open:
+            return
+        if self.notices:
+            body, kind = self.notices.pop(0)
+            self.modal_open = True
+            self.app.push_screen(NoticeScreen(body, kind), self._notice_closed)
+            return
+        session = self.session
+        if session.game.is_over or session.human_to_play or self.waiting:
+            return
+        if self.inline_bots:
+            while not session.game.is_over and not session.human_to_play:
+                if not self._bot_move():
+                    self.show()
+                    return
+                if self._collect_notices():
+                    break
+            self.advance()
+        else:
+            self.waiting = True
+            self.show()
+            self._think(time.monotonic())
+
+    def _think(self, started: float) -> None:
+        """Let the bot choose in a thread (strong bots take a while), then apply it on time."""
+        seat = self.session.bot_to_play()
+        if seat is None:
+            self.waiting = False
+            self.advance()
+            return
+        view = self.session.game.view(seat)
+        bot = self.session.bots[seat]
+
+        def work() -> None:
+            try:
+                action = bot.act(view)
+            except Exception as err:          # a bot bug must not crash the table
+                self.app.call_from_thread(self._bot_failed, err)
+                return
+            self.app.call_from_thread(self._bot_chose, seat, action, view["version"], started)
+
+        self.run_worker(work, thread=True, group="bot", exit_on_error=False)
+
+    def _bot_chose(self, seat: int, action: str, version: int, started: float) -> None:
+        if not self.is_attached:
+            return
+        if self.session.game.view(None)["version"] != version:     # e.g. undone meanwhile
+            self.waiting = False
+            self.advance()
+            return
+        wait = self.speed - (time.monotonic() - started)
+        if wait > 0:
+            self.set_timer(wait, lambda: self._bot_chose(seat, action, version, started - wait))
+            return
+        self.waiting = False
+        try:
+            self.session.apply_bot(seat, action)
+        except DominohallError as err:
+            self._bot_failed(err)
+            return
+        self.advance()
+
+    def _bot_failed(self, err: Exception) -> None:
+        self.waiting = False
+        self.say(f"bot error: {err}", "bold red")
+        self.show()
+
+    def _bot_move(self) -> bool:
+        try:
+            self.session.bot_step()
+        except DominohallError as err:           # a bot bug must not crash the table
+            self.say(f"bot error: {err}", "bold red")
+            return False
+        return True
+
+    def _collect_notices(self) -> bool:
+        """Queue a notice for each new round_end / game_end event; True if any."""
+        view = self.view()
+        log = view["log"]
+        found = False
+        for e in log[self.log_seen:]:
+            if e["type"] == "round_end":
+                self.notices.append((render.round_end_text(e, view, self.session.names),
+                                     "round_end"))
+                found = True
+            elif e["type"] == "game_end":
+                self.notices.append((render.final_text(view, self.session.names), "final"))
+                found = True
+        self.log_seen = len(log)
+        return found
+
+    def _notice_closed(self, result: str | None) -> None:
+        self.modal_open = False
+        if result == "quit":
+            self.app.exit()
+            return
+        if self.session.game.is_over and not self.notices:
+            self.say("The match is over. q: quit", "bold")
+        self.advance()
+
+    # ------------------------------------------------------------ human actions
+    def do(self, action: str) -> None:
+        """Apply the human's action through the engine; show its message if illegal."""
+        if not action.strip():
+            return
+        try:
+            self.session.play(action)
+        except DominohallError as err:
+            self.say(str(err), "bold red")
+            return
+        except Exception as err:              # never a traceback on the table
+            self.say(f"{type(err).__name__}: {err}", "bold red")
+            return
+        self.say(f"you: {action.strip()}", "green")
+        self.advance()
+
+    def action_move(self, step: int) -> None:
+        hand = self.hand_order(self.view())
+        if not hand:
+            return
+        k = hand.index(self.selected) if self.selected in hand else -step
+        self.selected = hand[(k + step) % len(hand)]
+        self.target_index = 0
+        self.show()
+
+    def action_pick(self, index: int) -> None:
+        hand = self.hand_order(self.view())
+        if index < len(hand):
+            self.selected = hand[index]
+            self.target_index = 0
+            self.show()
+
+    def action_target(self, step: int) -> None:
+        n = len(self.targets(self.view()))
+        if n:
+            self.target_index = (self.target_index + step) % n
+            self.show()
+
+    def action_play(self) -> None:
+        view = self.view()
+        if self.selected is None:
+            self.say("you have no tile to play", "bold red")
+            return
+        targets = self.targets(view)
+        if targets:
+            self.do(render.action_for(self.selected, targets[self.target_index]))
+            return
+        # No legal target: let the engine say why the obvious try is illegal.
+        if view["game"] == "mexican_train":
+            attempt = f"{self.selected}>t{self.session.human}"
+        else:
+            ends = view["layout"]["ends"]
+            attempt = f"{self.selected}>{ends[0]['id']}" if ends else self.selected
+        self.do(attempt)
+
+    def action_act(self, word: str) -> None:
+        self.do(word)
+
+    def action_sort(self) -> None:
+        modes = render.SORTS
+        self.sort_mode = modes[(modes.index(self.sort_mode) + 1) % len(modes)]
+        self.show()
+
+    def action_hint(self) -> None:
+        if not self.session.human_to_play:
+            self.say("hint: it is not your turn", "yellow")
+            return
+        view = self.view()
+        self.say(f"hint: {strongest_bot(view['game'])} is thinking…", "cyan")
+
+        def work() -> None:
+            action = suggest(view)
+            self.app.call_from_thread(self._show_hint, action, view)
+
+        self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
+
+    def _show_hint(self, action: str, view: View) -> None:
+        if not self.is_attached or self.view()["version"] != view["version"]:
+            return
+        tile, target = render.split_action(action)
+        if tile is not None:
+            self.selected = tile
+            targets = self.targets(view)
+            self.target_index = targets.index(target) if target in targets else 0
+        self.show()
+        keys = {"draw": "d", "pass": "p", "end": "e"}
+        how = "Enter plays it" if tile is not None else f"press {keys.get(action, '?')}"
+        reason = why(action, view, self.session.game)
+        self.say(f"hint: {action} — {strongest_bot(view['game'])}: {reason}  ({how})",
+                 "bold cyan")
+
+    def action_undo(self) -> None:
+        problem = self.session.undo()
+        if problem:
+            self.say(f"undo: {problem}", "yellow")
+            return
+        self.log_seen = len(self.view()["log"])
+        self.selected = None
+        self.say("undone: it is your turn again", "magenta")
+        self.advance()
+
+    def action_command(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_escape(self) -> None:
+        self.set_focus(None)
+
+    def action_quit_game(self) -> None:
+        self.app.exit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.input.value = ""
+        self.do(event.value)
+
+    def on_hand_view_picked(self, message: HandView.Picked) -> None:
+        if message.tile == self.selected:
+            self.action_play()
+            return
+        self.selected = message.tile
+        self.target_index = 0
+        self.show()
+
+    def on_chip_bar_pressed(self, message: ChipBar.Pressed) -> None:
+        if message.action == "?hint":
+            self.action_hint()
+        elif message.action == "?undo":
+            self.action_undo()
+        else:
+            self.do(message.action)
+
+
+class PlayApp(App[None]):
+    """`dominohall play`: you at one seat, bots at the others."""
+
+    TITLE = "dominohall"
+    AUTO_FOCUS = None
+
+    def __init__(self, session: Session, speed: float = 0.6,
+                 inline_bots: bool | None = None) -> None:
+        """`inline_bots`: bots move without a thread or a timer (default: when speed is 0),
+        so a headless test sees every bot move done by the next pause."""
+        super().__init__()
+        self.session = session
+        self.speed = speed
+        self.inline_bots = speed <= 0 if inline_bots is None else inline_bots
+
+    def on_mount(self) -> None:
+        self.push_screen(PlayScreen(self.session, self.speed, self.inline_bots))
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a record: the spectator view, every hand at each round's end."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #revealed { height: auto; border: round $success; padding: 0 1; }
+    ReplayScreen #status { height: 1; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("right,n,space", "step(1)", "Next"),
+        Binding("left,p,b", "step(-1)", "Previous"),
+        Binding("pagedown", "step(20)", "+20", show=False),
+        Binding("pageup", "step(-20)", "-20", show=False),
+        Binding("home,s", "goto(0)", "Start"),
+        Binding("end,e", "goto(-1)", "End"),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, record: dict[str, Any], seat: int | None = None) -> None:
+        super().__init__()
+        self.record = record
+        self.actions = [str(a) for a in record.get("actions", [])]
+        self.seat = seat
+        self.step = 0
+        self.game: Game = rebuild(record, 0)[0]
+        self.names = self._names()
+
+    def _names(self) -> list[str]:
+        meta = self.record.get("play") or {}
+        names = list(meta.get("bots") or [])
+        if len(names) != self.game.players:
+            return []
+        return names
+
+    def compose(self) -> ComposeResult:
+        yield Board(id="board")
+        yield Static("", id="revealed")
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#revealed").border_title = "Hands"
+        self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show()
+
+    def _goto(self, step: int) -> None:
+        step = max(0, min(len(self.actions), step))
+        if step < self.step:
+            self.game = rebuild(self.record, step)[0]
+        else:
+            for text in self.actions[self.step:step]:
+                self.game.apply(text)
+        self.step = step
+
+    def action_step(self, delta: int) -> None:
+        self._goto(self.step + delta)
+        self.show()
+
+    def action_goto(self, step: int) -> None:
+        self._goto(len(self.actions) if step < 0 else step)
+        self.show()
+
+    def show(self) -> None:
+        view = self.game.view(self.seat)
+        self.query_one(Board).show(view, self.names)
+        revealed = self.query_one("#revealed", Static)
+        log = view["log"]
+        last_end = next((e for e in reversed(log) if e["type"] == "round_end"), None)
+        at_end = self.step == len(self.actions)
+        latest = log[-1]["type"] if log else ""
+        if last_end is not None and (latest in ("round_end", "game_end") or at_end):
+            body = render.round_end_text(last_end, view, self.names)
+            if self.game.is_over:
+                body.append("\n")
+                body.append_text(render.final_text(view, self.names))
+            revealed.update(body)
+        elif view["hand"] is not None:
+            revealed.update(" ".join(render.glyph(t) for t in view["hand"]))
+        else:
+            revealed.update(Text("hands are hidden until the round ends "
+                                 "(tiles in each hand are shown under Players)", style="dim"))
+        last = ""
+        if self.step:
+            last = f" — last: {self.actions[self.step - 1]}"
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        self.query_one("#status", Static).update(
+            Text(f"step {self.step} of {len(self.actions)} ({who}){last}", style="bold"))
+
+
+class ReplayApp(App[None]):
+    """`dominohall replay FILE`."""
+
+    TITLE = "dominohall replay"
+    AUTO_FOCUS = None
+
+    def __init__(self, record: dict[str, Any], seat: int | None = None,
+                 start_step: int = 0) -> None:
+        super().__init__()
+        self.record = record
+        self.seat = seat
+        self.start_step = start_step
+
+    def on_mount(self) -> None:
+        screen = ReplayScreen(self.record, self.seat)
+        screen._goto(self.start_step)
+        self.push_screen(screen)

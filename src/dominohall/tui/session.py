@@ -1,0 +1,261 @@
+"""One human against bots: the game, who sits where, saving, resuming and undo.
+
+A `Session` owns the `Game`; the screen only ever asks it for
+``game.view(human)``.  Every applied action is autosaved (atomically) to the
+user's data folder and to ``--save FILE``, as the engine's own JSON record plus
+a ``"play"`` entry naming the bots, so ``dominohall play --resume FILE`` and
+``dominohall replay FILE`` can reopen it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import tempfile
+from collections.abc import Mapping
+from typing import Any
+
+from .. import bots
+from ..engine import BadRecord, Game, new_game, replay
+
+AUTOSAVE_NAME = "autosave.json"
+
+
+def data_dir() -> pathlib.Path:
+    """Where autosaves live: $DOMINOHALL_DATA_DIR, else the platform's user data folder."""
+    env = os.environ.get("DOMINOHALL_DATA_DIR")
+    if env:
+        return pathlib.Path(env)
+    try:
+        import platformdirs
+        return pathlib.Path(platformdirs.user_data_dir("dominohall", appauthor=False))
+    except ImportError:                       # pragma: no cover - platformdirs comes with textual
+        return pathlib.Path.home() / ".local" / "share" / "dominohall"
+
+
+def autosave_path() -> pathlib.Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def write_atomic(path: str | os.PathLike[str], data: Mapping[str, Any]) -> None:
+    """Write JSON to `path` via a temp file in the same folder and os.replace."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)         # mkstemp makes it 0600; a save is a normal file
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a saved record; a missing or broken file raises BadRecord with the reason."""
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except FileNotFoundError:
+        raise BadRecord(f"no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise BadRecord(f"cannot read {path}: {err}") from None
+    except json.JSONDecodeError as err:
+        raise BadRecord(f"{path} is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise BadRecord(f"{path} is not a dominohall game record")
+    return data
+
+
+def rebuild(record: Mapping[str, Any], upto: int | None = None) -> tuple[Game, list[int]]:
+    """Replay `record` (its first `upto` actions) and note which seat made each action."""
+    actions = list(record.get("actions") or [])
+    start = dict(record)
+    start["actions"] = []
+    game = replay(start)
+    seats: list[int] = []
+    for k, text in enumerate(actions[:upto]):
+        seat = game.current_seat
+        try:
+            game.apply(text)
+        except Exception as err:
+            raise BadRecord(f"action #{k + 1} {text!r} is illegal: {err}") from None
+        assert seat is not None
+        seats.append(seat)
+    return game, seats
+
+
+class Session:
+    """A human at `human` and a bot at every other seat, playing one `Game`."""
+
+    def __init__(self, game: Game, bot_names: list[str], human: int = 0,
+                 save: str | None = None, autosave: bool = True, allow_undo: bool = False,
+                 seats: list[int] | None = None) -> None:
+        if len(bot_names) != game.players:
+            raise ValueError(f"need a name per seat ({game.players}), got {len(bot_names)}")
+        self.game = game
+        self.human = human
+        self.bot_names = bot_names
+        seed = game.seed if isinstance(game.seed, int) else 0
+        self.bots = {s: bots.make(n, seed=seed * 31 + s, game=game.name)
+                     for s, n in enumerate(bot_names) if s != human}
+        self.save_paths: list[pathlib.Path] = []
+        if autosave:
+            self.save_paths.append(autosave_path())
+        if save:
+            self.save_paths.append(pathlib.Path(save))
+        self.allow_undo = allow_undo
+        self.seats: list[int] = seats if seats is not None else []
+
+    # ------------------------------------------------------------ creating
+    @classmethod
+    def new(cls, game_name: str, players: int, seed: int | None, options: dict[str, Any],
+            bot_names: list[str], **kw: Any) -> Session:
+        """A new match; bot_names has one name for all bots or one per other seat."""
+        game = new_game(game_name, players=players, seed=seed, options=options)
+        human = kw.pop("human", 0)
+        names = expand_bots(bot_names, players, human, game_name)
+        return cls(game, names, human=human, **kw)
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str], **kw: Any) -> Session:
+        record = load_record(path)
+        game, seats = rebuild(record)
+        meta = record.get("play") or {}
+        human = int(meta.get("human", 0))
+        names = meta.get("bots") or [strongest(game.name)] * game.players
+        if len(names) != game.players:
+            names = [strongest(game.name)] * game.players
+        names = list(names)
+        names[human] = "human"
+        for s, n in enumerate(names):
+            if s != human and not known_bot(n, game.name):
+                names[s] = strongest(game.name)
+        kw.setdefault("allow_undo", bool(meta.get("allow_undo", False)))
+        return cls(game, names, human=human, seats=seats, **kw)
+
+    # ------------------------------------------------------------ reading
+    def view(self) -> dict[str, Any]:
+        """What the human may know: the only thing the screen renders."""
+        return self.game.view(self.human)
+
+    @property
+    def human_to_play(self) -> bool:
+        return not self.game.is_over and self.game.current_seat == self.human
+
+    @property
+    def names(self) -> list[str]:
+        return ["you" if s == self.human else n for s, n in enumerate(self.bot_names)]
+
+    def record(self) -> dict[str, Any]:
+        rec = self.game.to_record()
+        rec["actions"] = [str(a) for a in rec["actions"]]
+        rec["play"] = {"human": self.human, "bots": self.bot_names,
+                       "allow_undo": self.allow_undo}
+        return rec
+
+    # ------------------------------------------------------------ acting
+    def play(self, action: str) -> None:
+        """The human's action; raises IllegalAction (e.g. NotYourTurn) with the engine's words."""
+        self._apply(action.strip(), self.human)
+
+    def bot_to_play(self) -> int | None:
+        """The seat of the bot to play now, if any."""
+        seat = self.game.current_seat
+        return None if seat is None or seat == self.human else seat
+
+    def bot_step(self) -> str | None:
+        """One bot action if a bot is to play; returns its text."""
+        seat = self.bot_to_play()
+        if seat is None:
+            return None
+        action = self.bots[seat].act(self.game.view(seat))
+        self._apply(action, seat)
+        return action
+
+    def apply_bot(self, seat: int, action: str) -> None:
+        """Apply an action that bot `seat` chose (e.g. in a worker thread) from its view."""
+        self._apply(action, seat)
+
+    def _apply(self, action: str, seat: int) -> None:
+        self.game.apply(action, seat=seat)
+        self.seats.append(seat)
+        self.save()
+
+    def save(self) -> list[str]:
+        """Write the record to every save path; returns the problems (never raises OSError)."""
+        problems = []
+        rec = self.record()
+        for path in self.save_paths:
+            try:
+                write_atomic(path, rec)
+            except OSError as err:
+                problems.append(f"cannot save {path}: {err}")
+        return problems
+
+    # ------------------------------------------------------------ undo
+    def can_undo(self) -> str:
+        """'' if undo is possible now, else why not."""
+        if not self.allow_undo:
+            return "undo is off (start with --allow-undo)"
+        if any(n == "human" for s, n in enumerate(self.bot_names) if s != self.human):
+            return "undo needs every opponent to be a bot"
+        if self.human not in self.seats:
+            return "you have not moved yet"
+        k = len(self.seats) - 1 - self.seats[::-1].index(self.human)
+        # A round end reveals every hand: undoing past it would replay with knowledge.
+        probe, _ = rebuild(self.record(), k)
+        if probe.round != self.game.round or self.game.is_over:
+            return "cannot undo past the end of a round"
+        return ""
+
+    def undo(self) -> str:
+        """Replay the record without the actions since (and including) your last move."""
+        problem = self.can_undo()
+        if problem:
+            return problem
+        k = len(self.seats) - 1 - self.seats[::-1].index(self.human)
+        game, seats = rebuild(self.record(), k)
+        self.game, self.seats = game, seats
+        self.save()
+        return ""
+
+
+def strongest(game: str) -> str:
+    return bots.names(game)[-1]
+
+
+def known_bot(name: str, game: str) -> bool:
+    try:
+        bots.make(name, game=game)
+    except ValueError:
+        return False
+    return True
+
+
+def expand_bots(names: list[str], players: int, human: int = 0,
+                game: str | None = None) -> list[str]:
+    """One bot name per seat, with 'human' at the human's seat.
+
+    `names` is one name (for every bot), one per bot seat, or one per seat.
+    Raises ValueError with the known names for an unknown bot.
+    """
+    names = [n.strip() for n in names if n.strip()]
+    if len(names) == 1:
+        names = names * (players - 1)
+    if len(names) == players:
+        names = names[:human] + names[human + 1:]
+    if len(names) != players - 1:
+        raise ValueError(f"--bots names {len(names)} bots for {players - 1} bot seats")
+    for n in names:
+        bots.make(n, game=game)         # raises ValueError listing the names
+    return names[:human] + ["human"] + names[human:]

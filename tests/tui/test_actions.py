@@ -1,0 +1,187 @@
+"""Hint, illegal moves, the command line, mouse clicks, sorting and undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominohall import IllegalAction, bots
+from dominohall.tui import render
+from dominohall.tui.app import PlayApp
+from dominohall.tui.hint import why
+from dominohall.tui.session import Session
+
+from .helpers import SIZE, assert_no_hidden_tiles, play_screen, run, screen_text
+
+
+def mt(seed: int = 3, **kw) -> Session:
+    return Session.new("mexican_train", 4, seed, {}, ["greedy"], **kw)
+
+
+def engine_message(session: Session, action: str) -> str:
+    with pytest.raises(IllegalAction) as err:
+        session.game.clone().apply(action, seat=session.human)
+    return str(err.value)
+
+
+def test_hint_names_the_strongest_bots_move_and_why():
+    session = mt()
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert session.human_to_play
+            view = session.view()
+            strongest = bots.names("mexican_train")[-1]
+            await pilot.press("question_mark")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            message = play_screen(app).message.plain
+            assert message.startswith("hint: ")
+            expected = message.split()[1]
+            assert expected in view["legal_actions"]
+            assert message.startswith(f"hint: {expected} — {strongest}: {why(expected, view)}")
+            assert "\n" not in message
+            before = len(session.game.actions)
+            await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(expected, "enter"))
+            await pilot.pause()
+            assert str(session.game.actions[before]) == expected
+
+    run(main())
+
+
+def test_why_reads_the_view():
+    view = {"game": "mexican_train", "seat": 0, "owed": ["t2"],
+            "legal_actions": ["7-7>t2", "12-7>t0"],
+            "trains": [{"id": "t0", "owner": 0, "started": False},
+                       {"id": "t2", "owner": 2, "started": True},
+                       {"id": "mx", "owner": None, "started": False}]}
+    assert why("7-7>t2", view).startswith("covers the owed double on t2; sheds 14 pips")
+    assert why("12-7>t0", view) == "starts your train; sheds 19 pips (the most you can)"
+    assert "draw" in why("draw", view)
+
+
+def test_illegal_moves_show_the_engines_message():
+    session = mt()
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = play_screen(app)
+            view = session.view()
+            # typed in the notation: a tile that is not in the hand
+            absent = next(f"{a}-{b}" for a in range(12, -1, -1) for b in range(a, -1, -1)
+                          if f"{a}-{b}" not in view["hand"] and f"{a}-{b}" != "12-12")
+            await pilot.press("colon")
+            await pilot.press(*f"{absent}>t0")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.message.plain == engine_message(session, f"{absent}>t0")
+            # nonsense
+            await pilot.press(*"hello", "enter")
+            await pilot.pause()
+            assert screen.message.plain == engine_message(session, "hello")
+            await pilot.press("escape")
+            # a key for an action that is not legal now
+            word = next(w for w in ("pass", "end", "draw") if w not in view["legal_actions"])
+            await pilot.press(word[0])
+            await pilot.pause()
+            assert screen.message.plain == engine_message(session, word)
+            assert "Traceback" not in screen_text(app)
+            assert session.game.actions == [] or session.view()["version"] >= 0
+            assert_no_hidden_tiles(app, session)
+
+    run(main())
+
+
+def test_mouse_picks_a_tile_and_a_target():
+    session = Session.new("all_fives", 2, 4, {"hands": 1}, ["greedy"], autosave=False)
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            if not session.human_to_play:
+                pytest.skip("seed 4 should let seat 0 lead")
+            screen = play_screen(app)
+            hand = screen.hand_order(session.view())
+            hv = app.screen.query_one("#hand")
+            cell = hv.cell
+            # click the glyph row of the third tile: selects it
+            await pilot.click("#hand", offset=(1 + 2 * cell + 3, 2))
+            await pilot.pause()
+            assert screen.selected == hand[2]
+            # click its first target chip: plays it
+            chips = app.screen.query_one("#chips")
+            line, start, _end, action = chips.spans[0]
+            assert render.split_action(action)[0] == hand[2]
+            before = len(session.game.actions)
+            await pilot.click("#chips", offset=(1 + start + 1, line))
+            await pilot.pause()
+            assert str(session.game.actions[before]) == action
+
+    run(main())
+
+
+def test_sort_by_pips_and_suit():
+    hand = ["1-0", "6-6", "6-1", "3-1", "5-1"]
+    assert render.sort_hand(hand, "pips") == ["6-6", "6-1", "5-1", "3-1", "1-0"]
+    assert render.sort_hand(hand, "suit")[:4] == ["6-1", "5-1", "3-1", "1-0"]
+
+    session = mt()
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "sorted by pips" in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause()
+            assert "sorted by suit" in screen_text(app)
+            screen = play_screen(app)
+            assert screen.hand_order(session.view()) == render.sort_hand(
+                session.view()["hand"], "suit")
+
+    run(main())
+
+
+def test_undo_replays_to_before_your_last_move():
+    session = mt(seed=8, allow_undo=True)
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = play_screen(app)
+            await pilot.press("u")
+            await pilot.pause()
+            assert "you have not moved yet" in screen.message.plain
+            before = session.view()
+            n = len(session.game.actions)
+            legal = before["legal_actions"]
+            await pilot.press("colon", *legal[0], "enter", "escape")
+            await pilot.pause()
+            assert len(session.game.actions) > n
+            await pilot.press("u")
+            await pilot.pause()
+            assert screen.message.plain.startswith("undone")
+            assert len(session.game.actions) == n
+            assert session.view() == before
+            assert session.seats == [session.seats[k] for k in range(n)]
+
+    run(main())
+
+
+def test_undo_is_off_by_default():
+    session = mt()
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("u")
+            await pilot.pause()
+            assert "--allow-undo" in play_screen(app).message.plain
+
+    run(main())

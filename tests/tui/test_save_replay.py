@@ -1,0 +1,191 @@
+"""--save / --resume / autosave, `dominohall replay`, the CLI's errors, and the screenshot."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+
+import pytest
+
+from dominohall import new_game, replay
+from dominohall.bots import make
+from dominohall.cli import main
+from dominohall.tui.app import PlayApp, ReplayApp, ReplayScreen
+from dominohall.tui.session import Session, autosave_path, write_atomic
+
+from .helpers import SIZE, assert_no_hidden_tiles, play_screen, run, screen_text
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_save_resume_and_autosave(tmp_path, _data_dir):
+    save = tmp_path / "game.json"
+    session = Session.new("mexican_train", 4, 21, {"preset": "puremco"}, ["greedy"],
+                          save=str(save))
+
+    async def first() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for _ in range(3):
+                legal = session.view()["legal_actions"]
+                await pilot.press("colon", *legal[0], "enter", "escape")
+                await pilot.pause()
+            await pilot.press("q")
+
+    run(first())
+    assert save.exists() and autosave_path().exists()
+    assert autosave_path().parent == _data_dir
+    assert not [p for p in save.parent.iterdir() if p.name.endswith(".tmp")]
+    record = json.loads(save.read_text())
+    assert json.loads(autosave_path().read_text()) == record
+    assert record["play"]["bots"] == ["human", "greedy", "greedy", "greedy"]
+    assert replay(record).view(0) == session.view()
+
+    resumed = Session.resume(save)
+    assert resumed.view() == session.view()
+    assert resumed.seats == session.seats
+
+    async def second() -> None:
+        app = PlayApp(resumed, speed=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Round 1 of 13 — engine 12-12" in screen_text(app)
+            assert_no_hidden_tiles(app, resumed)
+            legal = resumed.view()["legal_actions"]
+            await pilot.press("colon", *legal[-1], "enter")
+            await pilot.pause()
+
+    run(second())
+    assert len(json.loads(autosave_path().read_text())["actions"]) > len(record["actions"])
+
+
+def test_bots_move_with_a_delay():
+    session = Session.new("all_fives", 2, 2, {"hands": 1}, ["random"], autosave=False)
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0.01)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if session.human_to_play or session.game.is_over:
+                    break
+            assert session.human_to_play or session.game.is_over
+            assert not play_screen(app).waiting
+
+    run(main())
+
+
+def test_write_atomic_replaces(tmp_path):
+    path = tmp_path / "sub" / "x.json"
+    write_atomic(path, {"a": 1})
+    write_atomic(path, {"a": 2})
+    assert json.loads(path.read_text()) == {"a": 2}
+    assert os.listdir(path.parent) == ["x.json"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["play", "--bots", "nosuch"], "unknown bot 'nosuch'"),
+    (["play", "all_fives", "--bot", "greedy,random,greedy"], "bots for 1 bot seats"),
+    (["play", "-o", "double_blank=7"], "double_blank"),
+    (["play", "mexican_train", "--preset", "nope"], "nope"),
+    (["play", "--resume", "/nonexistent/game.json"], "no such file"),
+    (["replay", "/nonexistent/game.json"], "no such file"),
+])
+def test_cli_errors_are_clear(argv, words, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as exit_:
+        code = exit_.code
+        message = str(exit_.code) + capsys.readouterr().err
+    else:
+        message = capsys.readouterr().err
+    assert code != 0
+    assert words in message
+    assert "Traceback" not in message
+
+
+def test_cli_rejects_a_broken_record(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["play", "--resume", str(bad)]) == 2
+    assert "is not JSON" in capsys.readouterr().err
+    bad.write_text(json.dumps({"format": "dominohall-record", "version": 1, "game": "block",
+                               "players": 2, "options": {}, "seed": 1, "actions": ["9-9"]}))
+    assert main(["replay", str(bad)]) == 2
+    assert "illegal" in capsys.readouterr().err
+
+
+def bot_game():
+    g = new_game("mexican_train", players=3, seed=4,
+                 options={"set_max": 6, "rounds": 2, "hand_size": 5})
+    bots = [make("greedy", s) for s in range(3)]
+    while not g.is_over:
+        g.apply(bots[g.current_seat].act(g.view(g.current_seat)))
+    return g
+
+
+def test_replay_steps_through_a_record():
+    g = bot_game()
+    record = json.loads(json.dumps(g.to_record()))
+
+    async def main() -> None:
+        app = ReplayApp(record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            assert f"step 0 of {len(g.actions)}" in screen_text(app)
+            await pilot.press("right", "n", "right")
+            await pilot.pause()
+            assert screen.step == 3
+            assert screen.game.view(None) == replay({**record,
+                                                     "actions": record["actions"][:3]}).view(None)
+            assert "hands are hidden" in screen_text(app)
+            await pilot.press("left")
+            await pilot.pause()
+            assert screen.step == 2
+            await pilot.press("end")
+            await pilot.pause()
+            text = screen_text(app)
+            assert screen.game.view(None) == g.view(None)
+            final = [e for e in g.view(None)["log"] if e["type"] == "round_end"][-1]
+            for hand in final["hands"]:
+                for tile in hand:
+                    a, b = tile.split("-")
+                    assert f"[{a}|{b}]" in text
+            assert "Match over" in text
+            await pilot.press("home")
+            await pilot.pause()
+            assert screen.step == 0
+
+    run(main())
+
+
+def test_screenshot_of_a_mid_game_board(tmp_path):
+    """A mid-game Mexican Train board; DOMINOHALL_SCREENSHOT=1 refreshes docs/."""
+    session = Session.new("mexican_train", 4, 12, {}, ["greedy"], autosave=False)
+
+    async def main() -> None:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(60):
+                if session.game.round > 1 or len(session.game.actions) >= 40:
+                    break
+                await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
+                    session.view()["legal_actions"][0], "enter"))
+                await pilot.pause()
+            await pilot.press("question_mark")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert_no_hidden_tiles(app, session)
+            print(screen_text(app))
+            out = tmp_path
+            if os.environ.get("DOMINOHALL_SCREENSHOT"):
+                out = ROOT / "docs"
+            app.save_screenshot(filename="tui-mexican-train.svg", path=str(out))
+            assert (out / "tui-mexican-train.svg").read_text().startswith("<svg")
+
+    run(main())

@@ -58,7 +58,7 @@ def lacks(view: View) -> dict[int, set[int]]:
         if e["type"] == "draw" and not e.get("search"):
             closed.add(seat)            # the drawn tile may bring a number back
         elif e["type"] == "pass" and "void" in e:
-            out[seat] |= set(e["void"])  # type: ignore[arg-type]
+            out[seat] |= set(e["void"])  # type: ignore[call-overload]
     return out
 
 

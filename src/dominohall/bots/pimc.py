@@ -1,14 +1,15 @@
 """`pimc`: Perfect Information Monte Carlo over worlds sampled from the view.
 
-For each of at least 64 worlds consistent with the view (`dominohall.sample_world`:
+For each of up to `samples` worlds (default 64 in Mexican Train, whose rollouts are
+long, and 256 in the line games) consistent with the view (`dominohall.sample_world`:
 hand sizes, tiles seen, numbers players proved they lacked when they drew or
 passed), every candidate action is played and the round (Mexican Train) or hand
 (line games) is played out with a rollout policy (the planner, keeping its plans
 between moves, in Mexican Train; the scorer in the line games); the action with the best
 mean outcome wins: the smallest penalty difference (our points minus the others'
 mean) in Mexican Train, the largest points difference (our side's gain minus the
-best opponent side's gain) in the line games.  `budget_ms` bounds the time per move
-(default 1000): sampling stops early when it runs out, after at least 8 worlds.
+best opponent side's gain) in the line games.  `budget_ms` (default 1000) bounds the time per move
+beyond the first `min_samples` worlds (default 64, always sampled).
 """
 
 from __future__ import annotations
@@ -49,11 +50,11 @@ def scorer_rollout_action(game: Game, rng: random.Random) -> Action:
 class PimcBot(SeededBot):
     name = "pimc"
 
-    def __init__(self, seed: int = 0, budget_ms: float = 1000.0, samples: int = 64,
-                 min_samples: int = 8, max_steps: int = 2000) -> None:
+    def __init__(self, seed: int = 0, budget_ms: float = 1000.0, samples: int | None = None,
+                 min_samples: int = 64, max_steps: int = 2000) -> None:
         super().__init__(seed)
         self.budget_ms = float(budget_ms)
-        self.samples = int(samples)
+        self.samples = samples
         self.min_samples = int(min_samples)
         self.max_steps = max_steps
 
@@ -64,7 +65,8 @@ class PimcBot(SeededBot):
         mexican = view["game"] == "mexican_train"
         totals = dict.fromkeys(legal, 0.0)
         done = 0
-        while done < self.samples:
+        samples = self.samples or (64 if mexican else 256)
+        while done < samples:
             if done >= self.min_samples and time.perf_counter() > deadline:
                 break
             world = sample_world(view, self.rng)

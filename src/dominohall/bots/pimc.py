@@ -1,15 +1,15 @@
 """`pimc`: Perfect Information Monte Carlo over worlds sampled from the view.
 
-For each of up to `samples` worlds (default 64 in Mexican Train, whose rollouts are
-long, and 256 in the line games) consistent with the view (`dominohall.sample_world`:
-hand sizes, tiles seen, numbers players proved they lacked when they drew or
-passed), every candidate action is played and the round (Mexican Train) or hand
-(line games) is played out with a rollout policy (the planner, keeping its plans
-between moves, in Mexican Train; the scorer in the line games); the action with the best
-mean outcome wins: the smallest penalty difference (our points minus the others'
-mean) in Mexican Train, the largest points difference (our side's gain minus the
-best opponent side's gain) in the line games.  `budget_ms` (default 1000) bounds the time per move
-beyond the first `min_samples` worlds (default 64, always sampled).
+For each of up to `samples` worlds consistent with the view (`dominohall.sample_world`:
+hand sizes, tiles seen, numbers players proved they lacked when they drew or passed;
+default 64 worlds in Mexican Train, whose rollouts are long, and 256 in the line
+games), every candidate action is played and the round (Mexican Train) or hand (line
+games) is played out with a rollout policy: the planner, keeping its plans between
+moves, in Mexican Train; the scorer in the line games.  The action with the best mean
+outcome wins: the smallest penalty difference (our points minus the others' mean) in
+Mexican Train, the largest points difference (our side's gain minus the best opponent
+side's gain) in the line games.  The first `min_samples` worlds (default 64) are always
+sampled; `budget_ms` (default 1000) bounds the time spent on more.
 """
 
 from __future__ import annotations

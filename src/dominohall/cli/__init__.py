@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..engine import GAMES, DominohallError
-from . import arena, options_cmd, play, replay, selfplay
+from . import arena, options_cmd, play, replay, selfplay, serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     replay.add_parser(sub)
     arena.add_parser(sub)
+    serve.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,157 @@
+"""Load benchmark for `dominohall serve` (not a timed test).
+
+Starts the real server on 127.0.0.1 (a temporary SQLite file), creates N tables
+(one human seat played by a websocket client, the other seats bots), and for a
+fixed time measures:
+
+* actions/s accepted by the server (bots and clients together);
+* latency from a client sending its action to that client receiving the
+  broadcast state with the new version (p50 / p99 / max).
+
+    python benchmarks/server_load.py --tables 200 --seconds 30
+
+Bounded on purpose: loopback only, at most 1000 tables and 300 seconds.
+Needs the web extra and `websockets` (installed with uvicorn[standard]).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def percentile(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+async def human(url: str, think: float, stop_at: float, stats: dict, rng: random.Random) -> None:
+    import websockets
+
+    async with websockets.connect(url, max_size=None) as ws:
+        sent_at: float | None = None
+        sent_version = -1
+        while time.monotonic() < stop_at:
+            try:
+                left = max(0.01, stop_at - time.monotonic())
+                raw = await asyncio.wait_for(ws.recv(), timeout=left)
+            except TimeoutError:
+                break
+            m = json.loads(raw)
+            if m["type"] == "error":
+                stats["errors"] += 1
+                sent_at = None
+                continue
+            if m["type"] != "state":
+                continue
+            v = m["view"]
+            tid = m["table"]["id"]
+            stats["first"].setdefault(tid, v["version"])
+            stats["last"][tid] = v["version"]
+            if sent_at is not None and v["version"] > sent_version:
+                stats["latency"].append(time.monotonic() - sent_at)
+                sent_at = None
+            if v["legal_actions"] and sent_at is None and not v["is_over"]:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent_version = v["version"]
+                sent_at = time.monotonic()
+                await ws.send(json.dumps({"type": "action", "version": v["version"],
+                                          "action": rng.choice(v["legal_actions"])}))
+
+
+async def run_clients(urls: list[str], think: float, seconds: float, seed: int) -> dict:
+    stats: dict = {"latency": [], "first": {}, "last": {}, "errors": 0}
+    stop_at = time.monotonic() + seconds
+    rng = random.Random(seed)
+    await asyncio.gather(*(human(u, think, stop_at, stats, random.Random(rng.random()))
+                           for u in urls))
+    return stats
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--game", default="mexican_train")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bot", default="greedy")
+    ap.add_argument("--bot-delay", type=float, default=0.3, help="server's pause before a bot move")
+    ap.add_argument("--think", type=float, default=0.3, help="the clients' mean think time")
+    ap.add_argument("--bot-threads", action="store_true", help="bots in threads, not processes")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 300:
+        ap.error("--tables 1..1000 and --seconds 1..300")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, "-m", "dominohall.cli", "serve", "--host", HOST, "--port", str(port),
+               "--db", os.path.join(tmp, "load.sqlite3"), "--bot-delay", str(args.bot_delay),
+               "--log-level", "warning"] + (["--bot-threads"] if args.bot_threads else [])
+        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            base = f"http://{HOST}:{port}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(base + "/api/games", timeout=1).read()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise SystemExit("the server did not start") from None
+                    time.sleep(0.1)
+            urls = []
+            for i in range(args.tables):
+                seats = [{"kind": "human", "name": "load"}] + \
+                    [{"kind": "bot", "bot": args.bot}] * (args.players - 1)
+                t = post(base + "/api/tables", {"game": args.game, "seats": seats,
+                                                "seed": args.seed + i, "away_seconds": 0,
+                                                "ready_seconds": 0})
+                urls.append(f"ws://{HOST}:{port}/ws/{t['id']}?token={t['seats'][0]['token']}")
+            started = time.monotonic()
+            stats = asyncio.run(run_clients(urls, args.think, args.seconds, args.seed))
+            elapsed = time.monotonic() - started
+        finally:
+            server.terminate()
+            server.wait(10)
+    actions = sum(stats["last"][t] - stats["first"][t] for t in stats["last"])
+    lat = [x * 1000 for x in stats["latency"]]
+    print(f"{args.tables} tables of {args.game} ({args.players} seats: 1 websocket client + "
+          f"{args.players - 1} {args.bot} bots), {elapsed:.0f} s, bot delay {args.bot_delay} s, "
+          f"client think {args.think} s, {os.cpu_count()} cores")
+    print(f"actions/s: {actions / elapsed:.0f} ({actions} actions; {len(lat)} client actions, "
+          f"{stats['errors']} errors)")
+    if lat:
+        print(f"latency action->broadcast ms: p50 {statistics.median(lat):.1f}  "
+              f"p99 {percentile(lat, 99):.1f}  max {max(lat):.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""Storage behind one small interface: tables, seats and an append-only action log.
+
+A table is stored as its game record without actions (options, seed, deck; see
+``Game.to_record``) plus its seats and room settings; every accepted action is
+one row ``(table_id, seq, seat, action)`` inserted in its own transaction, never
+updated or deleted.  ``load_tables()`` returns everything needed to rebuild every
+table with ``dominohall.replay``.
+
+The interface is synchronous and used from one thread at a time (the server runs
+it in a single dedicated thread, so the event loop never waits on the disk).
+
+>>> s = open_store(":memory:")
+>>> s.create_table(StoredTable("t1", {"game": "draw"}, {"away_seconds": 0},
+...                [{"kind": "bot", "bot": "random", "token": "x", "name": None}]))
+>>> s.append_action("t1", 1, 0, "6-6")
+>>> [t.actions for t in s.load_tables()]
+[['6-6']]
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class StoreError(Exception):
+    """The database refused a write (e.g. a duplicate action number)."""
+
+
+@dataclass
+class StoredTable:
+    """One table as stored: enough to rebuild it exactly."""
+
+    id: str
+    record: dict[str, Any]            # Game.to_record() with the actions left out
+    settings: dict[str, Any]          # room settings: away_seconds, ready_seconds, admin token...
+    seats: list[dict[str, Any]]       # per seat: kind ("human"|"bot"), bot, token, name
+    actions: list[str] = field(default_factory=list)
+    created: float = 0.0
+
+
+class Store(Protocol):
+    """What the server needs from a database."""
+
+    def create_table(self, table: StoredTable) -> None:
+        """Insert a new table and its seats (one transaction)."""
+
+    def append_action(self, table_id: str, seq: int, seat: int | None, action: str) -> None:
+        """Append action number `seq` (1-based) of a table; StoreError if `seq` exists."""
+
+    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        """Record the display name of whoever took a seat."""
+
+    def load_tables(self) -> list[StoredTable]:
+        """Every table with its actions in order."""
+
+    def close(self) -> None:
+        """Release the connection."""
+
+
+def default_db_path() -> pathlib.Path:
+    """$DOMINOHALL_DATA_DIR/dominohall.sqlite3, else the user's data folder (platformdirs)."""
+    env = os.environ.get("DOMINOHALL_DATA_DIR")
+    if env:
+        base = pathlib.Path(env)
+    else:
+        import platformdirs
+
+        base = pathlib.Path(platformdirs.user_data_dir("dominohall", appauthor=False))
+    return base / "dominohall.sqlite3"
+
+
+def open_store(where: str | os.PathLike[str] | None = None) -> Store:
+    """A store for a file path (SQLite), a ``postgresql://`` URL, or None (the default file)."""
+    text = "" if where is None else os.fspath(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore
+
+        return PostgresStore(text)
+    from .sqlite import SqliteStore
+
+    if not text:
+        path = default_db_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = str(path)
+    return SqliteStore(text)
+
+
+def describe(where: str | os.PathLike[str] | None) -> str:
+    """Where a store lives, for messages (a PostgreSQL password is hidden)."""
+    text = "" if where is None else os.fspath(where)
+    if "://" in text:
+        scheme, rest = text.split("://", 1)
+        if "@" in rest:
+            creds, host = rest.rsplit("@", 1)
+            user = creds.split(":", 1)[0]
+            return f"{scheme}://{user}@{host}"
+        return text
+    return text or str(default_db_path())
+
+
+__all__ = ["Store", "StoreError", "StoredTable", "default_db_path", "describe", "open_store"]

@@ -1,0 +1,153 @@
+"""Shared helpers for the web server tests: peers (Chromium, PostgreSQL) and a real server."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+REQUIRE = bool(os.environ.get("DOMINOHALL_REQUIRE_PEERS"))
+PG_ENV = "DOMINOHALL_TEST_PG_DSN"
+CHROMIUM = "/usr/bin/chromium"
+
+collect_ignore_glob: list[str] = []
+for _mod in ("fastapi", "uvicorn", "httpx", "websockets"):
+    try:
+        __import__(_mod)
+    except ImportError:
+        if REQUIRE:
+            raise
+        collect_ignore_glob = ["test_*.py"]     # the web extra is not installed: nothing to test
+
+
+def missing_peer(what: str) -> None:
+    """A missing peer fails under DOMINOHALL_REQUIRE_PEERS (CI), else skips."""
+    if REQUIRE:
+        pytest.fail(f"{what} is required in CI (DOMINOHALL_REQUIRE_PEERS=1)")
+    pytest.skip(f"{what} is not available")
+
+
+@pytest.fixture(scope="session")
+def pg_dsn() -> str:
+    dsn = os.environ.get(PG_ENV)
+    if not dsn:
+        missing_peer(f"PostgreSQL (set {PG_ENV}; .ci/run starts one)")
+    try:
+        import psycopg
+    except ImportError:
+        missing_peer("psycopg")
+    try:
+        with psycopg.connect(dsn, connect_timeout=5) as conn:
+            conn.execute("SELECT 1")
+    except Exception as err:  # noqa: BLE001
+        missing_peer(f"a PostgreSQL server at {dsn} ({err})")
+    return dsn
+
+
+@pytest.fixture()
+def pg_url(pg_dsn: str) -> str:
+    """A fresh, empty schema-less database state: drop the server's tables first."""
+    import psycopg
+
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute("DROP TABLE IF EXISTS dh_actions, dh_seats, dh_tables")
+    return pg_dsn
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        missing_peer("Chromium (/usr/bin/chromium; apt-get install chromium)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        missing_peer("the playwright Python package")
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`dominohall serve` as a subprocess on 127.0.0.1."""
+
+    def __init__(self, db: str, tmp: pathlib.Path, bot_delay: float = 0.02,
+                 threads: bool = True) -> None:
+        self.db, self.tmp, self.bot_delay, self.threads = db, tmp, bot_delay, threads
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        cmd = [sys.executable, "-m", "dominohall.cli", "serve", "--port", str(self.port),
+               "--db", self.db, "--bot-delay", str(self.bot_delay), "--log-level", "warning",
+               "--bot-workers", "1"]
+        if self.threads:
+            cmd.append("--bot-threads")
+        log = open(self.tmp / f"server-{self.port}-{time.time():.0f}.log", "wb")  # noqa: SIM115
+        env = {**os.environ, "DOMINOHALL_DATA_DIR": str(self.tmp / "data")}
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.returncode}")
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
+                return self
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()          # SIGKILL: no shutdown code runs
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict | None = None) -> tuple[int, dict]:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", **(headers or {})}
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=20) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+
+@pytest.fixture()
+def server_factory(tmp_path):
+    started: list[Server] = []
+
+    def make(db: str | None = None, **kw) -> Server:
+        s = Server(db or str(tmp_path / "tables.sqlite3"), tmp_path, **kw)
+        started.append(s)
+        return s
+
+    yield make
+    for s in started:
+        s.stop()

@@ -1,0 +1,252 @@
+"""Lobby REST and game websockets in-process: two seats and a spectator, leaks, rejections."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from dominohall.server.app import create_app
+
+SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
+TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
+
+
+@pytest.fixture()
+def client(tmp_path):
+    app = create_app(str(tmp_path / "t.sqlite3"), bot_delay=0, bot_processes=False)
+    with TestClient(app) as c:
+        yield c
+
+
+def hub(client):
+    return client.app.state.hub
+
+
+def create(client, game="mexican_train", seats=None, options=None, **kw):
+    seats = seats or [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]
+    body = {"game": game, "options": SHORT_MT if options is None else options, "seats": seats,
+            "seed": 5, "ready_seconds": 0, **kw}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def recv(ws, kind="state"):
+    """The next message of a type (table updates about connections are skipped)."""
+    while True:
+        m = json.loads(ws.receive_text())
+        if m["type"] == kind:
+            return m
+        assert m["type"] in ("table", "state"), m
+
+
+def canon(a: str, b: str) -> str:
+    x, y = int(a), int(b)
+    return f"{max(x, y)}-{min(x, y)}"
+
+
+def tiles_mentioned(msg: dict) -> set[str]:
+    """Every tile text in a message, except in round/game end events (those reveal hands)."""
+    m = dict(msg)
+    m["events"] = [e for e in msg.get("events", []) if e["type"] not in ("round_end", "game_end")]
+    return {canon(a, b) for a, b in TILE.findall(json.dumps(m))}
+
+
+def test_catalogue_lists_games_options_presets_and_bots(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {"mexican_train", "all_fives", "draw", "block"}
+    mt = games["mexican_train"]
+    assert "puremco" in mt["presets"] and "greedy" in mt["bots"]
+    names = {o["name"] for o in mt["options"]}
+    assert {"engine", "first_turn", "double_blank", "rounds"} <= names
+    assert all(o["help"] for o in mt["options"])
+    assert "/api/tables" in client.get("/openapi.json").json()["paths"]
+
+
+def test_create_rejects_bad_options_naming_the_field(client):
+    r = client.post("/api/tables", json={"game": "mexican_train", "options": {"engine": "nope"},
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 422 and "engine" in r.json()["message"]
+    r = client.post("/api/tables", json={"game": "all_fives", "seats": [{"kind": "human"}] * 5})
+    assert r.status_code == 422 and "seats" in r.json()["message"]
+    r = client.post("/api/tables", json={"game": "all_fives",
+                                         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "x"}]})
+    assert r.status_code == 422 and "unknown bot" in r.json()["message"]
+
+
+def test_two_seats_and_a_spectator_play_a_full_round_without_leaks(client):
+    t = create(client)
+    tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+    room = hub(client).rooms[tid]
+    rng = random.Random(3)
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as w0, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as w1, \
+            client.websocket_connect(f"/ws/{tid}") as spec:
+        socks = {0: w0, 1: w1, None: spec}
+        views = {s: recv(w)["view"] for s, w in socks.items()}
+        assert views[None]["hand"] is None and views[0]["seat"] == 0 and views[1]["seat"] == 1
+        messages = 0
+        while not room.game.is_over:
+            seat = room.game.current_seat
+            v = views[seat]
+            socks[seat].send_text(json.dumps({"type": "action", "version": v["version"],
+                                              "action": rng.choice(v["legal_actions"])}))
+            got = {s: recv(w) for s, w in socks.items()}    # the action is applied by now
+            hands = [set(h) for h in
+                     (room.game.view(s)["hand"] for s in range(room.game.players))]
+            for s, m in got.items():
+                messages += 1
+                views[s] = m["view"]
+                assert m["view"]["version"] == len(room.game.actions)
+                assert m["view"]["seat"] == s
+                others = set().union(*(h for i, h in enumerate(hands) if i != s))
+                leaked = tiles_mentioned(m) & others
+                assert not leaked, f"seat {s} was sent another seat's tiles {leaked}"
+                if s is None:
+                    assert m["view"]["hand"] is None
+                    assert all("tile" not in e for e in m["events"] if e["type"] == "draw")
+                else:
+                    assert set(m["view"]["hand"]) == hands[s]
+        assert messages > 30
+        end = [e for e in got[None]["events"] if e["type"] == "round_end"]
+        assert end and len(end[-1]["hands"]) == 2     # after the round: every hand revealed
+        assert views[None]["is_over"] and views[0]["scores"] == room.game.scores
+    stored = hub(client).store.load_tables()
+    assert stored[0].actions == room.game.actions
+
+
+def test_bad_requests_are_rejected_and_change_nothing(client):
+    t = create(client)
+    tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+    room = hub(client).rooms[tid]
+    with client.websocket_connect(f"/ws/{tid}?token=not-a-token") as bad:
+        m = json.loads(bad.receive_text())
+        assert m["type"] == "error" and m["code"] == "bad_token"
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as w0, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as w1, \
+            client.websocket_connect(f"/ws/{tid}") as spec:
+        views = {0: recv(w0)["view"], 1: recv(w1)["view"], None: recv(spec)["view"]}
+        cur = room.game.current_seat
+        other = 1 - cur
+        socks = {0: w0, 1: w1}
+        version = views[cur]["version"]
+        legal = views[cur]["legal_actions"][0]
+        before = (room.game.actions[:], room.game.view(None))
+
+        def rejected(ws, payload, code):
+            ws.send_text(payload if isinstance(payload, str) else json.dumps(payload))
+            m = recv(ws, "error")
+            assert m["code"] == code, m
+            assert m["message"]
+            return m["message"]
+
+        rejected(socks[cur], "{this is not json", "bad_json")
+        rejected(socks[cur], '{"type": "action", "action": "draw"}', "bad_message")
+        rejected(socks[cur], '[1, 2]', "bad_message")
+        rejected(socks[cur], {"type": "action", "action": legal, "version": version,
+                              "seat": other}, "wrong_seat")
+        msg = rejected(socks[other], {"type": "action", "action": legal, "version": version},
+                       "not_your_turn")
+        assert f"seat {cur}" in msg              # the engine's reason
+        assert "stale" in rejected(socks[cur], {"type": "action", "action": legal,
+                                                "version": version - 1}, "stale")
+        assert rejected(socks[cur], {"type": "action", "action": "0-0>t7", "version": version},
+                        "illegal")
+        rejected(spec, {"type": "action", "action": legal, "version": version}, "spectator")
+        # REST: a wrong token, a wrong seat
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": legal, "version": version},
+                        headers={"X-Seat-Token": "nope"})
+        assert r.status_code == 403 and r.json()["error"] == "bad_token"
+        r = client.post(f"/api/tables/{tid}/actions",
+                        json={"action": legal, "version": version, "seat": other},
+                        headers={"X-Seat-Token": tokens[cur]})
+        assert r.status_code == 403 and r.json()["error"] == "wrong_seat"
+        assert (room.game.actions, room.game.view(None)) == before
+        assert hub(client).store.load_tables()[0].actions == []
+        # nobody was sent a state in between: the next state everyone sees is version + 1
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": legal, "version": version},
+                        headers={"X-Seat-Token": tokens[cur]})
+        assert r.status_code == 200 and r.json()["version"] == version + 1
+        for ws in (w0, w1, spec):
+            assert recv(ws)["view"]["version"] == version + 1
+
+
+def test_join_by_invite_sets_a_cookie_and_a_reload_resumes_the_seat(client):
+    t = create(client, game="all_fives", options={},
+               seats=[{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann")
+    tid = t["id"]
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "waiting"
+    info = client.get(f"/api/tables/{tid}").json()
+    assert info["you"]["seat"] == 0 and len(info["invites"]) == 2      # the creator's cookies
+    invite = info["invites"][1]["token"]
+    assert info["invites"][1]["invite_url"].endswith(f"/t/{tid}?invite={invite}")
+    friend = TestClient(client.app)               # another browser: same app, own cookie jar
+    r = friend.post(f"/api/tables/{tid}/join", json={"token": "wrong", "name": "Ben"})
+    assert r.status_code == 403
+    r = friend.post(f"/api/tables/{tid}/join", json={"token": invite, "name": "  Ben  "})
+    assert r.json() == {"seat": 1} and friend.cookies.get(f"dh_seat_{tid}") == invite
+    info = friend.get(f"/api/tables/{tid}").json()
+    assert info["status"] == "playing" and info["you"]["seat"] == 1 and "invites" not in info
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Ben"]
+    for _ in range(2):                            # connect, "reload", connect again
+        with friend.websocket_connect(f"/ws/{tid}") as ws:
+            v = recv(ws)["view"]
+            assert v["seat"] == 1 and len(v["hand"]) == 7
+    stranger = TestClient(client.app)
+    with stranger.websocket_connect(f"/ws/{tid}") as ws:
+        assert recv(ws)["view"]["seat"] is None
+
+
+def test_an_away_player_is_replaced_by_a_bot_until_they_return(client):
+    t = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+               away_seconds=1)
+    tid, token = t["id"], t["seats"][0]["token"]
+    room = hub(client).rooms[tid]
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        v = recv(ws)["view"]
+        time.sleep(1.3)                     # present: nobody plays for seat 0
+        if v["legal_actions"]:
+            assert room.version == v["version"]
+            assert room.table_info()["seats"][0]["controller"] == "human"
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not room.game.is_over:
+        if any(s == 0 for s in _seats_that_played(room)):
+            break
+        time.sleep(0.1)
+    assert room.controller(0) == "away"
+    assert 0 in _seats_that_played(room), "the stand-in bot never played seat 0"
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        recv(ws)
+        assert room.controller(0) == "human"
+        if not room.game.is_over:
+            deadline = time.monotonic() + 5           # the bot finishes its turn, then waits
+            while room.game.current_seat != 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            at = room.version
+            time.sleep(0.5)
+            assert room.version == at and room.game.current_seat == 0
+
+
+def _seats_that_played(room):
+    return {e["seat"] for e in room.game.state.log if e["type"] in ("play", "pass", "draw")
+            and not e.get("search")}
+
+
+def test_bots_finish_a_bot_table_and_the_match_is_stored(client):
+    t = create(client, game="all_fives", options={"hands": 1},
+               seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "fives"}])
+    room = hub(client).rooms[t["id"]]
+    deadline = time.monotonic() + 20
+    while not room.game.is_over and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert room.game.is_over
+    assert hub(client).store.load_tables()[0].actions == room.game.actions

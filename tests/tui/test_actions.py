@@ -129,6 +129,17 @@ def test_sort_by_pips_and_suit():
     assert render.sort_hand(hand, "pips") == ["6-6", "6-1", "5-1", "3-1", "1-0"]
     assert render.sort_hand(hand, "suit")[:4] == ["6-1", "5-1", "3-1", "1-0"]
 
+
+def test_sort_by_planned_train():
+    """Mexican Train: the longest chain from your train's open end first, in play order."""
+    view = {"game": "mexican_train", "seat": 0,
+            "trains": [{"owner": 0, "open_end": 6}, {"owner": None, "open_end": 6}]}
+    hand = ["1-0", "6-6", "6-1", "3-1", "5-2"]
+    # 6-6 6-1 then 1-3 (as long as 1-0, more pips); the rest by pips
+    assert render.sort_hand(hand, "train", view) == ["6-6", "6-1", "3-1", "5-2", "1-0"]
+    assert render.sort_modes(view) == ("pips", "suit", "train")
+    assert render.sort_modes({"game": "all_fives"}) == ("pips", "suit")
+
     session = mt()
 
     async def main() -> None:

@@ -128,7 +128,7 @@ class PlayScreen(Screen[None]):
         return self.session.view()
 
     def hand_order(self, view: View) -> list[str]:
-        return render.sort_hand(view["hand"], self.sort_mode)
+        return render.sort_hand(view["hand"], self.sort_mode, view)
 
     def targets(self, view: View) -> list[str | None]:
         return [] if self.selected is None else render.targets_for(self.selected, view)
@@ -352,7 +352,9 @@ class PlayScreen(Screen[None]):
         self.do(word)
 
     def action_sort(self) -> None:
-        modes = render.SORTS
+        modes = render.sort_modes(self.view())
+        if self.sort_mode not in modes:
+            self.sort_mode = modes[0]
         self.sort_mode = modes[(modes.index(self.sort_mode) + 1) % len(modes)]
         self.show()
 

@@ -18,11 +18,14 @@ from typing import Any
 
 from rich.text import Text
 
+from ..bots.mexican import plan_train
+from ..engine.tiles import TEXT, parse_tile
+
 View = dict[str, Any]
 
 GAME_TITLES = {"mexican_train": "Mexican Train", "all_fives": "All Fives",
                "draw": "Draw Dominoes", "block": "Block Dominoes"}
-SORTS = ("pips", "suit")
+SORTS = ("pips", "suit", "train")     # "train": Mexican Train only
 
 
 # ----------------------------------------------------------------- tiles
@@ -113,8 +116,20 @@ def wrap_chain(pairs: list[tuple[int, int]], room: int, lines: int) -> list[Text
     return out
 
 
-def sort_hand(hand: list[str], mode: str) -> list[str]:
-    """The hand in display order: 'pips' (most pips first) or 'suit' (grouped by number)."""
+def sort_modes(view: View) -> tuple[str, ...]:
+    """The sort orders that make sense for this game."""
+    return SORTS if view["game"] == "mexican_train" else SORTS[:2]
+
+
+def sort_hand(hand: list[str], mode: str, view: View | None = None) -> list[str]:
+    """The hand in display order: 'pips' (most pips first), 'suit' (grouped by number)
+    or 'train' (Mexican Train: the planner's best chain for your own train, in play
+    order, then the rest by pips)."""
+    if mode == "train" and view is not None and view["game"] == "mexican_train":
+        own = next(t for t in view["trains"] if t["owner"] == view["seat"])
+        mask = sum(1 << parse_tile(t) for t in hand)
+        chain = [TEXT[t] for t in plan_train(mask, own["open_end"])]
+        return chain + sort_hand([t for t in hand if t not in chain], "pips")
     if mode == "suit":
         count = Counter(h for t in hand for h in set(halves(t)))
 

@@ -8,8 +8,9 @@ games) is played out with a rollout policy: the planner, keeping its plans betwe
 moves, in Mexican Train; the scorer in the line games.  The action with the best mean
 outcome wins: the smallest penalty difference (our points minus the others' mean) in
 Mexican Train, the largest points difference (our side's gain minus the best opponent
-side's gain) in the line games.  The first `min_samples` worlds (default 64) are always
-sampled; `budget_ms` (default 1000) bounds the time spent on more.
+side's gain, plus or minus `MATCH_BONUS` when the match ends) in the line games.  The
+first `min_samples` worlds (default 64) are always sampled; `budget_ms` (default 1000)
+bounds the time spent on more.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from .base import SeededBot, View
 from .mexican import PlannerRollout
 
 Rollout = Callable[[Game, random.Random], Action]
+
+#: line games: points a rollout adds for winning the match (and takes for losing it)
+MATCH_BONUS = 100.0
 
 
 def scorer_rollout_action(game: Game, rng: random.Random) -> Action:
@@ -97,4 +101,7 @@ class PimcBot(SeededBot):
             return -diff if penalty else diff
         mine = st.side(seat)  # type: ignore[union-attr]
         rivals = [gained[s] for s in range(len(gained)) if st.side(s) != mine]  # type: ignore[union-attr]
-        return gained[seat] - max(rivals)
+        outcome = float(gained[seat] - max(rivals))
+        if st.over:            # the match ended in this rollout: winning it is what counts
+            outcome += MATCH_BONUS if seat in st.winners else -MATCH_BONUS
+        return outcome

@@ -168,6 +168,23 @@ def _deal(rng: random.Random, pool: list[int], sizes: dict[int, int],
     raise DominohallError("no deal fits the view")     # sizes alone always fit: unreachable
 
 
+def _fill_common(st: MexicanTrainState | LineGameState, view: View, opts: Any, chance: Chance,
+                 hands: list[int], boneyard: list[int], log: list[dict[str, Any]]) -> None:
+    """What every sampled state takes from the view (or the sampled deal) alike."""
+    st.opts = opts
+    st.n = opts.players
+    st.chance = chance
+    st.round = view["round"]
+    st.current = view["current_seat"]
+    st.hands = hands
+    st.boneyard = boneyard
+    st.scores = list(view["scores"])
+    st.over = False
+    st.winners = []
+    st.log = log
+    st._legal = None
+
+
 def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int],
                          boneyard: list[int], log: list[dict[str, Any]],
                          rng: random.Random) -> MexicanTrainState:
@@ -175,13 +192,8 @@ def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int]
     index = {train["id"]: i for i, train in enumerate(view["trains"])}
     turn = view["turn"]
     st = object.__new__(MexicanTrainState)
-    st.opts = opts
-    st.n = n
-    st.chance = chance
-    st.round = view["round"]
+    _fill_common(st, view, opts, chance, hands, boneyard, log)
     st.engine = int(view["engine"].split("-")[0])
-    st.hands = hands
-    st.boneyard = boneyard
     st.ends = [train["open_end"] for train in view["trains"]]
     st.trains = [[parse_tile(t) for t in train["tiles"]] for train in view["trains"]]
     st.markers = sum(BIT[i] for i in range(n) if view["trains"][i]["marker"])
@@ -190,7 +202,6 @@ def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int]
     st.deferred = [index[i] for i in turn["deferred"]]
     st.pending = [index[i] for i in turn["pending"]]
     st.first_done = sum(BIT[s] for s in view["first_turn_done"])
-    st.current = view["current_seat"]
     st.drew = turn["drew"]
     st.turn_draws = turn["draws"]
     st.must_follow = turn["must_follow"]
@@ -202,11 +213,6 @@ def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int]
         st.drawn = rng.choice([t for t in range(N_IDS) if hands[st.current] >> t & 1])
     else:
         st.drawn = -1
-    st.scores = list(view["scores"])
-    st.over = False
-    st.winners = []
-    st.log = log
-    st._legal = None
     return st
 
 
@@ -214,17 +220,11 @@ def _line_state(view: View, opts: Any, chance: Chance, hands: list[int], boneyar
                 log: list[dict[str, Any]],
                 round_log: list[Mapping[str, Any]]) -> LineGameState:
     st = object.__new__(LineGameState)
-    st.opts = opts
-    st.n = opts.players
-    st.chance = chance
+    _fill_common(st, view, opts, chance, hands, boneyard, log)
     st.count_scoring = opts.count_scoring
     st.must_play = opts.must_play
-    st.round = view["round"]
     st.leader = view["leader"]
-    st.current = view["current_seat"]
-    st.hands = hands
     st.pips = [mask_pips(h) for h in hands]
-    st.boneyard = boneyard
     st.lead = -1
     st.end_names, st.end_values, st.end_kinds, st.end_spinner = [], [], [], []
     st.end_tiles, st.spinners = [], []
@@ -235,9 +235,4 @@ def _line_state(view: View, opts: Any, chance: Chance, hands: list[int], boneyar
     st.count = st._count() if st.count_scoring and st.lead >= 0 else 0
     st.passes = view["turn"]["passes"]
     st.drew = view["turn"]["drew"]
-    st.scores = list(view["scores"])
-    st.over = False
-    st.winners = []
-    st.log = log
-    st._legal = None
     return st

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
+import sqlite3
 import time
 import warnings
 
@@ -250,3 +252,111 @@ def test_bots_finish_a_bot_table_and_the_match_is_stored(client):
         time.sleep(0.05)
     assert room.game.is_over
     assert hub(client).store.load_tables()[0].actions == room.game.actions
+
+
+def test_turn_seconds_is_a_table_option_off_by_default(client):
+    t = create(client)
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["turn_seconds"] == 0 and info["turn"] is None
+    for bad in (-1, 3601, "soon"):
+        r = client.post("/api/tables", json={"game": "draw", "turn_seconds": bad,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 422 and "turn_seconds" in r.text
+    t = create(client, turn_seconds=30)
+    room = hub(client).rooms[t["id"]]
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["turn_seconds"] == 30
+    assert info["turn"]["seat"] == room.game.current_seat and 28 < info["turn"]["left"] <= 30
+
+
+def stored_rows(db, tid: str) -> list[tuple[int, int, str]]:
+    """The action log as an independent reader of the database file sees it."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        return list(conn.execute("SELECT seq, seat, action FROM actions WHERE table_id = ? "
+                                 "ORDER BY seq", (tid,)))
+
+
+def test_a_turn_that_runs_out_is_played_by_the_stand_in_stored_then_broadcast(client, tmp_path):
+    """Seat `slow` never moves: each of its turns is played by the stand-in bot once its
+    second is up, stored before it is broadcast.  Seat `quick` moves in time, if late in
+    its turn, and is never overridden."""
+    started = time.monotonic()
+    t = create(client, turn_seconds=1, away_seconds=0)
+    tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+    room = hub(client).rooms[tid]
+    slow = room.game.current_seat
+    quick = 1 - slow
+    order: list[tuple[str, int]] = []         # ("stored" | "broadcast", version), in order
+    store, broadcast = room.hub.store, room.broadcast_state
+
+    def append_action(table_id, seq, seat, action):
+        store_append(table_id, seq, seat, action)
+        order.append(("stored", seq))
+
+    store_append = store.append_action
+    store.append_action = append_action
+    room.broadcast_state = lambda: (order.append(("broadcast", room.version)), broadcast())
+    sent: dict[int, str] = {}                 # version -> the action quick sent for it
+    timed_out = quick_turns = 0
+    rng = random.Random(2)
+    db = str(tmp_path / "t.sqlite3")
+    try:
+        with client.websocket_connect(f"/ws/{tid}?token={tokens[quick]}") as wq, \
+                client.websocket_connect(f"/ws/{tid}?token={tokens[slow]}") as ws, \
+                client.websocket_connect(f"/ws/{tid}") as spec:
+            views = {quick: recv(wq)["view"], slow: recv(ws)["view"]}
+            m = recv(spec)
+            assert m["table"]["turn_seconds"] == 1
+            assert m["table"]["turn"]["seat"] == slow
+            turn_began, prev_actor = started, None
+            while not room.game.is_over and (timed_out < 3 or quick_turns < 3):
+                v = views[quick]
+                seat = v["current_seat"]
+                if v["legal_actions"]:              # quick's turn: move in time
+                    if prev_actor != quick:         # the first move of quick's turn
+                        quick_turns += 1
+                        time.sleep(0.5)             # late in the turn, but in time
+                    action = rng.choice(v["legal_actions"])
+                    sent[v["version"] + 1] = action
+                    wq.send_text(json.dumps({"type": "action", "action": action,
+                                             "version": v["version"]}))
+                deadline = time.monotonic() + 10
+                while room.version == v["version"]:
+                    assert time.monotonic() < deadline, "nobody moved: the turn timer is stuck"
+                    time.sleep(0.01)
+                m = recv(spec)                      # the next move, whoever made it
+                version = m["view"]["version"]
+                rows = stored_rows(db, tid)
+                assert len(rows) >= version, "broadcast before it was stored"
+                actor = rows[version - 1][1]
+                assert actor == seat
+                if actor == slow:
+                    if prev_actor != slow:          # the first move of slow's turn
+                        timed_out += 1
+                        assert time.monotonic() - turn_began >= 0.9, "played before time"
+                    assert rows[version - 1][2] == room.game.actions[version - 1]
+                views = {quick: recv(wq)["view"], slow: recv(ws)["view"]}
+                assert views[quick]["version"] == views[slow]["version"] == version
+                prev_actor = actor
+                nxt = m["view"]["current_seat"]
+                if nxt is not None and nxt != actor:
+                    turn_began = time.monotonic()
+                    assert m["table"]["turn"]["seat"] == nxt    # a new turn, a new clock
+                    assert 0.8 <= m["table"]["turn"]["left"] <= 1
+            for w in (wq, ws, spec):                # nobody was sent an error
+                w.send_text('{"type": "ping"}')
+                recv(w, "pong")
+    finally:
+        store.append_action = store_append
+    assert timed_out >= 3 and quick_turns >= 3 or room.game.is_over
+    assert timed_out >= 2 and quick_turns >= 2
+    rows = stored_rows(db, tid)
+    assert [r[2] for r in rows] == room.game.actions[:len(rows)]
+    for seq, seat, action in rows:
+        if seq in sent:                             # quick's own moves, none overridden
+            assert seat == quick and action == sent[seq]
+        elif seat == quick:
+            raise AssertionError(f"action {seq} ({action}) was played for quick")
+    assert sent and set(sent) <= {r[0] for r in rows}
+    for version in {r[0] for r in rows}:
+        assert order.index(("stored", version)) < order.index(("broadcast", version))

@@ -49,7 +49,10 @@ class CreateTable(BaseModel):
     away_seconds: int = Field(30, description="an absent player's seat is played by a bot "
                                               "after this many seconds (0: never)")
     ready_seconds: int = Field(20, description="pause after a round for the summary (0: none)")
-    away_bot: str = Field("greedy", description="the bot that stands in for absent players")
+    turn_seconds: int = Field(0, description="turn timer: when a player's turn lasts this long "
+                                             "the stand-in bot plays it for them (0: no timer)")
+    away_bot: str = Field("greedy", description="the bot that stands in for absent players "
+                                               "and for turns that run out of time")
     seed: int | None = Field(None, description="deal seed (random when omitted)")
 
 

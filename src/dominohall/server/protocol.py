@@ -13,6 +13,9 @@ Server -> client::
     {"type": "state", "view": {...view without log...}, "log_start": 12, "events": [...],
      "table": {...}}        # after every change; events = the redacted log from log_start on
     {"type": "table", "table": {...}}          # seats joined/left, ready, pauses
+                                               # table["turn"]: the turn timer, None or
+                                               # {"seat": 2, "left": 13.5} (seconds; 0: time
+                                               # is up and the stand-in bot plays the turn)
     {"type": "error", "code": "stale", "message": "...", "version": 18}
     {"type": "pong"}
 

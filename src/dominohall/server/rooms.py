@@ -10,8 +10,9 @@ through :meth:`Room.submit`, under the room's lock:
    the game is rebuilt without it;
 4. only then is each connection sent its own ``game.view(seat)``.
 
-Bots (bot seats, and human seats whose player has been away for the table's
-``away_seconds``) think in an executor (a process pool by default) so the event
+Bots (bot seats, human seats whose player has been away for the table's
+``away_seconds``, and a seat whose turn outlasts the table's ``turn_seconds``)
+think in an executor (a process pool by default) so the event
 loop never waits on them.  The :class:`Hub` owns every room, the store (used
 from one dedicated thread) and the bot pool; on start it rebuilds every table
 from its stored record with :func:`dominohall.replay`.
@@ -45,7 +46,11 @@ GAME_LABELS = {"mexican_train": "Mexican Train", "all_fives": "All Fives",
                "draw": "Draw dominoes", "block": "Block dominoes"}
 #: bot construction parameters used by the server (pimc gets a short think)
 BOT_PARAMS: dict[str, dict[str, Any]] = {"pimc": {"budget_ms": 300, "samples": 24}}
-SETTINGS_DEFAULTS = {"away_seconds": 30, "ready_seconds": 20, "away_bot": "greedy"}
+SETTINGS_DEFAULTS = {"away_seconds": 30, "ready_seconds": 20, "turn_seconds": 0,
+                     "away_bot": "greedy"}
+#: the table settings a lobby request may set: name -> allowed range (whole seconds)
+SETTINGS_RANGES = {"away_seconds": (0, 3600), "ready_seconds": (0, 600),
+                   "turn_seconds": (0, 3600)}
 MAX_NAME = 24
 MAX_QUEUE = 256         # messages waiting for one slow client before it is dropped
 
@@ -116,6 +121,13 @@ class Room:
         self.ready: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
+        # the turn timer (table setting turn_seconds; 0: none).  A turn is a run of
+        # actions by one seat; turn_no counts them.  The clock runs only while a person
+        # (not a bot or an away player's stand-in) is to move, never in a pause.
+        self.turn_no = 0
+        self.turn_key: tuple[int, int] | None = None       # (turn_no, seat) being timed
+        self.turn_deadline = 0.0                            # time.monotonic() when it is up
+        self.turn_timer: asyncio.TimerHandle | None = None
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -171,9 +183,55 @@ class Room:
             "spectators": sum(1 for c in self.conns if c.seat is None),
             "away_seconds": self.settings["away_seconds"],
             "ready_seconds": self.settings["ready_seconds"],
+            "turn_seconds": self.settings["turn_seconds"],
+            "turn": self.turn_clock(),
             "pause": round(pause, 1),
             "ready": sorted(self.ready) if pause else [],
         }
+
+    # --- the turn timer ------------------------------------------------------------------
+
+    def turn_clock(self) -> dict[str, Any] | None:
+        """The running turn timer: whose it is and the seconds left (0: a bot plays now)."""
+        if self.turn_key is None:
+            return None
+        left = max(0.0, self.turn_deadline - time.monotonic())
+        return {"seat": self.turn_key[1], "left": round(left, 1)}
+
+    def turn_expired(self, seat: int) -> bool:
+        """`seat`'s time for the turn in progress ran out (the stand-in bot plays it)."""
+        return (self.turn_key is not None and self.turn_key[1] == seat
+                and time.monotonic() >= self.turn_deadline)
+
+    def _time_turn(self) -> None:
+        """Start the clock when a person's turn begins; stop it when nobody is to be timed.
+
+        Called before every broadcast that may follow a change of turn, controller,
+        pause or seats; a turn already being timed keeps its deadline.
+        """
+        limit = self.settings["turn_seconds"]
+        g = self.game
+        seat = g.current_seat
+        if (not limit or seat is None or self.waiting or self.pause_until > time.monotonic()
+                or self.controller(seat) != "human"):
+            self.turn_key = None
+            if self.turn_timer is not None:
+                self.turn_timer.cancel()
+                self.turn_timer = None
+            return
+        key = (self.turn_no, seat)
+        if key == self.turn_key:
+            return
+        self.turn_key = key
+        self.turn_deadline = time.monotonic() + limit
+        if self.turn_timer is not None:
+            self.turn_timer.cancel()
+        self.turn_timer = asyncio.get_running_loop().call_later(limit + 0.01, self._turn_up)
+
+    def _turn_up(self) -> None:
+        self.turn_timer = None
+        self.broadcast_table()          # clients show "time's up"
+        self.kick()
 
     async def join(self, token: str, name: str) -> int:
         """Take the seat a token opens, under a display name (again: a rename)."""
@@ -186,6 +244,7 @@ class Room:
         async with self.lock:
             await self.hub.run_db(self.hub.store.set_seat_name, self.id, seat, name)
             self.seats[seat]["name"] = name
+            self._time_turn()
         self.broadcast_table()
         self.kick()
         return seat
@@ -196,6 +255,7 @@ class Room:
         self.conns.add(conn)
         if conn.seat is not None:
             self.away_since.pop(conn.seat, None)
+        self._time_turn()
         self.send_state(conn)
         self.broadcast_table(but=conn)
 
@@ -213,7 +273,11 @@ class Room:
 
     async def submit(self, seat: int | None, text: str, version: int, *,
                      by_bot: bool = False) -> int:
-        """Apply, store, then broadcast one action; returns the new version or raises Rejected."""
+        """Apply, store, then broadcast one action; returns the new version or raises Rejected.
+
+        `by_bot`: a stand-in's move for a human seat, refused once the player is back
+        (and, for a turn that ran out of time, if the turn is no longer timed out).
+        """
         if seat is None:
             raise Rejected("spectator", "spectators cannot play", 403)
         async with self.lock:
@@ -226,9 +290,11 @@ class Room:
             if version != now_version:
                 raise Rejected("stale", f"stale action: it was chosen at version {version} but "
                                f"the table is at version {now_version}; look again", 409)
-            if by_bot and self.controller(seat) == "human":
+            if (by_bot and self.controller(seat) == "human"
+                    and not self.turn_expired(seat)):
                 raise Rejected("stale", "the player is back")
             before = len(g.state.log)
+            round_before = g.round
             try:
                 g.apply(text, seat=seat)
             except NotYourTurn as err:
@@ -247,7 +313,10 @@ class Room:
                                503) from None
             if not by_bot:
                 self.away_since.pop(seat, None)
+            if g.current_seat != seat or g.round != round_before:
+                self.turn_no += 1               # the next turn begins
             self._after_action(before)
+            self._time_turn()
             self.broadcast_state()
         self.kick()
         return self.version
@@ -276,6 +345,7 @@ class Room:
         present = {c.seat for c in self.conns if c.seat is not None}
         if present <= self.ready:
             self.pause_until = 0.0
+            self._time_turn()
             self.kick()
         self.broadcast_table()
 
@@ -327,6 +397,7 @@ class Room:
         if self.pause_until and time.monotonic() >= self.pause_until:
             self.pause_until = 0.0
             self.ready = set()
+        self._time_turn()
         self.broadcast_table()
         self.kick()
 
@@ -340,9 +411,12 @@ class Room:
             if now < self.pause_until:
                 return
             self.pause_until = 0.0
+        self._time_turn()
         seat = g.current_seat
         assert seat is not None
         ctrl = self.controller(seat)
+        if ctrl == "human" and self.turn_expired(seat):
+            ctrl = "timer"                      # out of time: the stand-in plays this turn
         if ctrl == "human":
             away = self.away_for(seat)
             limit = self.settings["away_seconds"]
@@ -351,7 +425,7 @@ class Room:
             return
         name = self.seats[seat]["bot"] if ctrl == "bot" else self.settings["away_bot"]
         self.bot_task = asyncio.get_running_loop().create_task(
-            self._bot_turn(seat, name))
+            self._bot_turn(seat, name, delay=ctrl != "timer"))
         self.bot_task.add_done_callback(self._bot_done)
 
     def _bot_done(self, task: asyncio.Task[None]) -> None:
@@ -361,9 +435,9 @@ class Room:
             return
         self.kick()
 
-    async def _bot_turn(self, seat: int, name: str) -> None:
+    async def _bot_turn(self, seat: int, name: str, delay: bool = True) -> None:
         version = self.version
-        if self.hub.bot_delay:
+        if delay and self.hub.bot_delay:
             await asyncio.sleep(self.hub.bot_delay)
         if self.version != version or self.hub.closing:
             return
@@ -424,8 +498,9 @@ class Hub:
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
-            if room.timer is not None:
-                room.timer.cancel()
+            for handle in (room.timer, room.turn_timer):
+                if handle is not None:
+                    handle.cancel()
             for conn in list(room.conns):
                 conn.send(None)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
@@ -471,7 +546,7 @@ class Hub:
             else:
                 raise Rejected("bad_option", f"seat {i}: kind must be 'human' or 'bot'", 422)
         settings = {"admin": secrets.token_urlsafe(18)}
-        for key, (lo_, hi_) in (("away_seconds", (0, 3600)), ("ready_seconds", (0, 600))):
+        for key, (lo_, hi_) in SETTINGS_RANGES.items():
             value = spec.get(key, SETTINGS_DEFAULTS[key])
             if type(value) is not int or not lo_ <= value <= hi_:
                 raise Rejected("bad_option", f"{key}: a whole number {lo_}..{hi_}", 422)

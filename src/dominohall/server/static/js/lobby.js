@@ -82,6 +82,7 @@ async function create(ev) {
     const t = await api("/api/tables", { method: "POST", body: {
       game: $("game").value, preset: $("preset").value, options, seats, take_seat: take, name,
       away_seconds: Number($("away_seconds").value), ready_seconds: Number($("ready_seconds").value),
+      turn_seconds: Number($("turn_seconds").value),
     } });
     localStorage.setItem("dominohall.name", name);
     location.href = `/t/${t.id}`;

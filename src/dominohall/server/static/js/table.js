@@ -1,4 +1,5 @@
-// The game page: one websocket, the seat's own view only; click a tile, then a lit target.
+// The game page: one websocket, the seat's own view only; click a tile, then a lit target
+// (or drag the tile onto a lit target: pointer events, so mouse, pen and touch alike).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient } from "./dominoes.js";
 
@@ -8,6 +9,7 @@ const tableId = location.pathname.split("/")[2];
 const S = {
   view: null, log: [], table: null, info: null, selected: null, pending: false,
   ws: null, retry: 500, modal: null, pauseDeadline: 0, inviteShown: false, loaded: false,
+  turnDeadline: 0, drag: null, suppressClick: false,
 };
 
 // ---- helpers ---------------------------------------------------------------------------
@@ -101,6 +103,7 @@ function setTable(t) {
   const wasPaused = S.table && S.table.pause > 0;
   S.table = t;
   S.pauseDeadline = Date.now() + t.pause * 1000;
+  S.turnDeadline = t.turn ? Date.now() + t.turn.left * 1000 : 0;   // the server keeps time
   if (wasPaused && t.pause === 0 && S.modal === "round" ) closeModal();
   if (S.modal === "round") renderReady();
 }
@@ -127,6 +130,7 @@ function act(text) {
 }
 
 function clickTile(tile) {
+  if (S.suppressClick) return;              // the click that ends a drag
   const mine = plays().filter((a) => a.tile === tile);
   if (!S.view.legal_actions.length) { say(S.view.seat === null ? "" : "It is not your turn.", ""); return; }
   if (!mine.length) { say(`${tile} has nowhere to go.`, "error"); S.selected = null; render(); return; }
@@ -137,6 +141,7 @@ function clickTile(tile) {
 }
 
 function clickTarget(target) {
+  if (S.suppressClick) return;
   if (!S.selected) { say("Pick a tile from your hand first.", ""); return; }
   const a = plays().find((p) => p.tile === S.selected && p.target === target);
   if (a) act(a.text); else say(`${S.selected} cannot go there.`, "error");
@@ -145,6 +150,77 @@ function clickTarget(target) {
 function litTargets() {
   return new Set(plays().filter((a) => a.tile === S.selected).map((a) => a.target));
 }
+
+// ---- drag and drop ---------------------------------------------------------------------
+// Press a playable tile and move: its legal targets light up (as after a click) and a
+// copy follows the pointer; releasing it over a lit target plays it there.  Only lit
+// targets (from view.legal_actions) take a tile; anywhere else it stays selected.
+
+const DRAG_START = 6;        // pixels a press must travel to become a drag (else a click)
+
+function tilePointerDown(ev, tile) {
+  if (S.drag || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+  if (S.pending || !plays().some((a) => a.tile === tile)) return;
+  S.drag = { tile, id: ev.pointerId, x: ev.clientX, y: ev.clientY, ghost: null };
+}
+
+function dragMove(ev) {
+  const d = S.drag;
+  if (!d || ev.pointerId !== d.id) return;
+  if (!d.ghost) {
+    if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < DRAG_START) return;
+    startDrag(d);
+  }
+  ev.preventDefault();
+  d.ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px)`;
+  const t = targetAt(ev.clientX, ev.clientY);
+  for (const n of document.querySelectorAll(".drop-hover")) if (n !== t) n.classList.remove("drop-hover");
+  if (t && t.classList.contains("lit")) t.classList.add("drop-hover");
+}
+
+function startDrag(d) {
+  S.selected = d.tile;
+  renderBoard();                            // light the tile's targets; the hand stays as it is
+  for (const n of $("hand").querySelectorAll("svg.domino")) {
+    n.classList.toggle("selected", n.dataset.tile === d.tile);
+    n.classList.toggle("drag-source", n.dataset.tile === d.tile);
+  }
+  const [a, b] = halves(d.tile);
+  d.ghost = domino(a, b, { vertical: true, cls: "drag-ghost" });
+  d.ghost.style.transform = `translate(${d.x}px, ${d.y}px)`;
+  document.body.appendChild(d.ghost);
+  document.body.classList.add("dragging");
+  say("Drop it on a lit target.");
+}
+
+function targetAt(x, y) {
+  const node = document.elementFromPoint(x, y);
+  return node ? node.closest("[data-target]") : null;
+}
+
+function dragEnd(ev) {
+  const d = S.drag;
+  if (!d || ev.pointerId !== d.id) return;
+  S.drag = null;
+  if (!d.ghost) return;                     // a press, not a drag: the click handler has it
+  d.ghost.remove();
+  document.body.classList.remove("dragging");
+  for (const n of document.querySelectorAll(".drop-hover, .drag-source")) n.classList.remove("drop-hover", "drag-source");
+  S.suppressClick = true;                   // the click this release may fire is not a click
+  setTimeout(() => { S.suppressClick = false; }, 0);
+  const t = ev.type === "pointerup" ? targetAt(ev.clientX, ev.clientY) : null;
+  const a = t && t.classList.contains("lit")
+    && plays().find((p) => p.tile === d.tile && p.target === t.dataset.target);
+  if (a) { act(a.text); return; }
+  if (t) say(`${d.tile} cannot go there.`, "error");
+  else if (ev.type === "pointerup") say("Drop it on a lit target — or click one.");
+  else say("");
+  render();
+}
+
+document.addEventListener("pointermove", dragMove, { passive: false });
+document.addEventListener("pointerup", dragEnd);
+document.addEventListener("pointercancel", dragEnd);
 
 // ---- rendering -------------------------------------------------------------------------
 
@@ -165,7 +241,27 @@ function render() {
   renderHand();
   renderLog();
   renderScores();
+  renderClock();
 }
+
+// The turn timer: the server counts, the page only shows what is left.
+function renderClock() {
+  const t = S.table && S.table.turn;
+  const clock = $("clock");
+  if (!t || !S.view || S.view.is_over) { clock.hidden = true; return; }
+  const left = Math.max(0, Math.ceil((S.turnDeadline - Date.now()) / 1000));
+  const mine = t.seat === mySeat();
+  const text = left > 0 ? `${left}s` : "time's up";
+  clock.hidden = false;
+  clock.textContent = mine ? (left > 0 ? `${left}s left` : "time's up: the stand-in bot plays")
+    : `${nameOf(t.seat)}: ${text}`;
+  clock.className = `clock${mine ? " mine" : ""}${left <= 5 ? " low" : ""}`;
+  clock.dataset.seat = t.seat;
+  clock.dataset.seconds = left;
+  for (const n of document.querySelectorAll(".pclock")) n.textContent = text;
+}
+
+setInterval(renderClock, 250);
 
 function renderBanner() {
   const b = $("banner");
@@ -193,7 +289,8 @@ function renderPlayers() {
     if (v.teams) badges.push(el("span", { class: "badge", text: i % 2 ? "team B" : "team A" }));
     const turn = v.current_seat === i && !v.is_over;
     return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": i },
-      el("div", { class: "pname" }, turn ? "▶ " : "", nameOf(i), " ", ...badges),
+      el("div", { class: "pname" }, turn ? "▶ " : "", nameOf(i), " ", ...badges,
+        S.table.turn && S.table.turn.seat === i ? el("span", { class: "pclock" }) : null),
       el("div", { class: "pstats" },
         el("span", { class: "tiles-left", text: `${v.hand_sizes[i]} tile${v.hand_sizes[i] === 1 ? "" : "s"}` }),
         el("span", { class: "score", text: `score ${v.scores[i]}` })));
@@ -299,6 +396,7 @@ function renderHand() {
       const d = handTile(t, { cls });
       d.setAttribute("tabindex", "0");
       d.addEventListener("click", () => clickTile(t));
+      d.addEventListener("pointerdown", (ev) => tilePointerDown(ev, t));
       d.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") clickTile(t); });
       return d;
     }));

@@ -1,115 +1,194 @@
-"""Train a tiny policy on 2-player Block against `random`, then show it beats `random`.
+"""Train a small policy on 2-player Block against `random`, then show it beats `random`.
 
-    .venv/bin/python examples/train_block.py                 # 4000 steps, 2000 test games
-    .venv/bin/python examples/train_block.py --steps 6000 --games 2000
+    .venv/bin/python examples/train_block.py                  # ~40 s: 20000 hands, 4000 tests
+    .venv/bin/python examples/train_block.py --hands 300 --games 200     # a quick look
 
-The policy is a linear softmax over the legal actions (numpy only): logits =
-W @ observation + b, masked by ``action_mask``, trained by REINFORCE with a
-running baseline on the Gymnasium env ``dominohall/Block-v0`` (one hand against
-the ``random`` bot; reward = points difference at the end of the hand).  Then the
-greedy (argmax) policy plays N fresh hands against ``random`` and the win rate is
-printed next to that of a uniformly random player, the 50% line.
+Result on a busy 2-core box (seed 0): 64.3% [62.9%, 65.8%] against `random`, next
+to 49.3% for a random player on the same deals.
+
+Everything goes through the public pieces of ``dominohall.rl``: the Gymnasium env
+``dominohall/Block-v0`` (one hand against the ``random`` bot; reward = the points
+difference at the end of the hand), its :class:`~dominohall.rl.Observer` tensor (read
+by slice name) and ``action_mask``, and the fixed action space (``decode_action``).
+
+* Features.  For every legal action ``a`` a few numbers derived from the observation
+  tensor and the action's tile and target (:func:`action_features`): the tile's pips,
+  whether it is a double, how many of our remaining tiles will still fit an open end
+  afterwards, how many tiles of the new open number we hold and how many are already on
+  the table (the opponent is short of them), and whether the play leaves us with a
+  single number to play on.  Draw and pass are the only actions when they are legal.
+* Policy.  A linear softmax over the legal actions, ``pi(a) ~ exp(theta . phi(a))``
+  (numpy only), trained by REINFORCE with a running-mean baseline on the hand's return.
+* Evaluation.  The greedy policy (highest score) plays ``--games`` fresh hands against
+  ``random`` (a tie counts half), next to a uniformly random player on the same deals;
+  each win rate is printed with its 95% confidence interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import time
 
 import gymnasium
 import numpy as np
 
 import dominohall.rl  # noqa: F401  (registers dominohall/Block-v0)
+from dominohall.rl.actions import TILE_TEXT
+
+PIPS = [tuple(int(x) for x in text.split("-")) for text in TILE_TEXT]
+FEATURES = ("bias", "pips", "double", "fits_after", "hold_new", "seen_new", "single_number")
 
 
-class LinearPolicy:
-    def __init__(self, n_obs: int, n_actions: int, rng: np.random.Generator) -> None:
-        self.w = np.zeros((n_actions, n_obs), np.float64)
-        self.b = np.zeros(n_actions, np.float64)
+class Features:
+    """phi(observation, action) for every legal action, from the Observer's named slices."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        base = env.unwrapped
+        self.observer = base.observer
+        self.spec = base.actions
+        n_tiles = self.spec.n_tiles
+        self.pips = np.array([a + b for a, b in PIPS[:n_tiles]], np.float64)
+        self.halves = np.array(PIPS[:n_tiles])
+        # number -> 0/1 vector of the tiles carrying it
+        p = self.spec.set_max + 1
+        self.carries = np.array([[x in PIPS[t] for t in range(n_tiles)] for x in range(p)],
+                                np.float64)
+        self.specials = len(self.spec.specials)
+        self.targets = self.spec.targets
+
+    def __call__(self, obs: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """(legal action ids, their feature rows)."""
+        legal = np.flatnonzero(obs["action_mask"])
+        parts = self.observer.named(obs["observation"])
+        hand, played = parts["hand"], parts["played"]
+        ends = {}                                   # open end name -> its number
+        for name, row in zip(self.targets[1:], parts["end_open"]):
+            if row.any():
+                ends[name] = int(row.argmax())
+        phi = np.zeros((len(legal), len(FEATURES)))
+        for i, code in enumerate(legal):
+            phi[i, 0] = 1.0
+            if code < self.specials:                # draw / pass: forced, nothing to choose
+                continue
+            k, tile = divmod(int(code) - self.specials, self.spec.n_tiles)
+            a, b = self.halves[tile]
+            target = self.targets[k]
+            if target is None:                      # the lead: both halves become open ends
+                numbers = [int(a), int(b)]
+                new = numbers
+            else:
+                v = ends[target]
+                u = int(b if a == v else a)
+                numbers = [u] + [x for name, x in ends.items() if name != target]
+                new = [u]
+            rest = hand.copy()
+            rest[tile] = 0.0
+            fits = np.zeros_like(rest)
+            for x in set(numbers):
+                fits = np.maximum(fits, self.carries[x] * rest)
+            phi[i, 1] = self.pips[tile] / 12.0
+            phi[i, 2] = float(a == b)
+            phi[i, 3] = fits.sum() / 7.0
+            phi[i, 4] = sum((self.carries[x] * rest).sum() for x in new) / 7.0
+            phi[i, 5] = sum((self.carries[x] * played).sum() for x in new) / 7.0
+            phi[i, 6] = float(len(set(numbers)) == 1)
+        return legal, phi
+
+
+class SoftmaxPolicy:
+    """pi(a | s) ~ exp(theta . phi(s, a)) over the legal actions."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.theta = np.zeros(len(FEATURES))
         self.rng = rng
 
-    def probs(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        logits = self.w @ obs + self.b
-        logits = np.where(mask > 0, logits, -np.inf)
-        logits -= logits.max()
-        p = np.exp(logits)
+    def probs(self, phi: np.ndarray) -> np.ndarray:
+        z = phi @ self.theta
+        z -= z.max()
+        p = np.exp(z)
         return p / p.sum()
 
-    def act(self, obs: dict[str, np.ndarray], greedy: bool = False) -> int:
-        p = self.probs(obs["observation"], obs["action_mask"])
-        return int(np.argmax(p)) if greedy else int(self.rng.choice(len(p), p=p))
+    def act(self, phi: np.ndarray, greedy: bool) -> int:
+        if greedy:
+            return int(np.argmax(phi @ self.theta))
+        return int(self.rng.choice(len(phi), p=self.probs(phi)))
 
-    def update(self, episode: list[tuple[np.ndarray, np.ndarray, int]], advantage: float,
-               lr: float) -> None:
-        for obs, mask, action in episode:
-            p = self.probs(obs, mask)
-            grad = -p
-            grad[action] += 1.0                   # d log pi(action) / d logits
-            self.w += lr * advantage * np.outer(grad, obs)
-            self.b += lr * advantage * grad
+    def grad_log(self, phi: np.ndarray, i: int) -> np.ndarray:
+        return phi[i] - self.probs(phi) @ phi
 
 
-def play(env: gymnasium.Env, policy: LinearPolicy | None, seed: int,
-         rng: np.random.Generator) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
+def play_hand(env: gymnasium.Env, features: Features, policy: SoftmaxPolicy | None,
+              seed: int, rng: np.random.Generator, greedy: bool = False,
+              ) -> tuple[float, list[np.ndarray]]:
+    """One hand; the return and the score-function terms of the learner's choices."""
     obs, _ = env.reset(seed=seed)
-    total, episode, done = 0.0, [], False
+    total, grads, done = 0.0, [], False
     while not done:
         if policy is None:
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         else:
-            action = policy.act(obs, greedy=False)
-            episode.append((obs["observation"] / 10.0, obs["action_mask"], action))
+            legal, phi = features(obs)
+            i = policy.act(phi, greedy) if len(legal) > 1 else 0
+            if not greedy and len(legal) > 1:
+                grads.append(policy.grad_log(phi, i))
+            action = int(legal[i])
         obs, reward, done, _, _ = env.step(action)
         total += reward
-    return total, episode
+    return total, grads
 
 
-def win_rate(env: gymnasium.Env, policy: LinearPolicy | None, games: int, seed: int,
-             rng: np.random.Generator) -> float:
-    wins = 0.0
+def train(env: gymnasium.Env, features: Features, policy: SoftmaxPolicy, hands: int,
+          lr: float, rng: np.random.Generator) -> int:
+    """REINFORCE with a running-mean baseline; returns the number of decisions."""
+    baseline, steps = 0.0, 0
+    for k in range(hands):
+        ret, grads = play_hand(env, features, policy, seed=10_000 + k, rng=rng)
+        ret /= 20.0                                  # points -> about unit scale
+        advantage = ret - baseline
+        baseline += 0.02 * (ret - baseline)
+        for g in grads:
+            policy.theta += lr * advantage * g
+        steps += len(grads)
+    return steps
+
+
+def win_rate(env: gymnasium.Env, features: Features, policy: SoftmaxPolicy | None,
+             games: int, seed: int, rng: np.random.Generator) -> tuple[float, float]:
+    """Win rate against `random` (ties count half) and the half-width of its 95% interval."""
+    scores = np.empty(games)
     for k in range(games):
-        obs, _ = env.reset(seed=seed + k)
-        done, total = False, 0.0
-        while not done:
-            if policy is None:
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-            else:
-                p = policy.probs(obs["observation"] / 10.0, obs["action_mask"])
-                action = int(np.argmax(p))
-            obs, reward, done, _, _ = env.step(action)
-            total += reward
-        wins += 1.0 if total > 0 else 0.5 if total == 0 else 0.0
-    return wins / games
+        total, _ = play_hand(env, features, policy, seed + k, rng, greedy=True)
+        scores[k] = 1.0 if total > 0 else 0.5 if total == 0 else 0.0
+    rate = float(scores.mean())
+    return rate, 1.96 * float(scores.std(ddof=1)) / games ** 0.5
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--steps", type=int, default=4000, help="training steps (decisions)")
-    parser.add_argument("--games", type=int, default=2000, help="evaluation games")
+    parser.add_argument("--hands", type=int, default=20_000, help="training hands")
+    parser.add_argument("--games", type=int, default=4000, help="evaluation hands")
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     env = gymnasium.make("dominohall/Block-v0", opponents="random")
-    space = env.observation_space["observation"]
-    policy = LinearPolicy(space.shape[0], env.action_space.n, rng)
+    features = Features(env)
+    policy = SoftmaxPolicy(rng)
 
-    steps, episodes, baseline = 0, 0, 0.0
-    while steps < args.steps:
-        ret, episode = play(env, policy, seed=10_000 + episodes, rng=rng)
-        baseline += 0.05 * (ret - baseline)
-        policy.update(episode, (ret - baseline) / 20.0, args.lr)
-        steps += len(episode)
-        episodes += 1
-    print(f"trained {steps} steps ({episodes} hands of Block against random)")
+    start = time.perf_counter()
+    steps = train(env, features, policy, args.hands, args.lr, rng)
+    print(f"trained on {args.hands} hands of Block against random ({steps} choices among "
+          f"2+ legal actions) in {time.perf_counter() - start:.0f} s")
+    print("weights: " + ", ".join(f"{n} {w:+.2f}" for n, w in zip(FEATURES, policy.theta)))
 
-    test_seed = 1_000_000
-    trained = win_rate(env, policy, args.games, test_seed, rng)
-    untrained = win_rate(env, None, args.games, test_seed, rng)
-    print(f"win rate against random over {args.games} hands (ties count half):")
-    print(f"  trained policy  {trained:6.1%}")
-    print(f"  random policy   {untrained:6.1%}")
-    se = (0.25 / args.games) ** 0.5
-    print(f"  (one standard error: {se:.1%}; trained - 50% = {(trained - 0.5) / se:+.1f} SE)")
+    test_seed = 1_000_000                           # deals never seen in training
+    trained, t_ci = win_rate(env, features, policy, args.games, test_seed, rng)
+    untrained, u_ci = win_rate(env, features, None, args.games, test_seed, rng)
+    print(f"win rate against random over {args.games} hands (ties count half, 95% interval):")
+    print(f"  trained policy  {trained:6.1%}  [{trained - t_ci:.1%}, {trained + t_ci:.1%}]")
+    print(f"  random policy   {untrained:6.1%}  [{untrained - u_ci:.1%}, {untrained + u_ci:.1%}]")
+    return {"trained": trained, "trained_ci": t_ci, "random": untrained, "random_ci": u_ci,
+            **{f"w_{name}": float(w) for name, w in zip(FEATURES, policy.theta)}}
 
 
 if __name__ == "__main__":

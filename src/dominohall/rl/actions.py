@@ -69,6 +69,16 @@ class ActionSpec:
             table = _CODES[self] = {self.decode(i): i for i in range(self.size)}
         return table
 
+    @property
+    def engine_actions(self) -> list[Any]:
+        """Integer -> the engine's interned ``Action`` (built once).  ``Game.apply`` takes
+        one as it is, without parsing text: what the environments' ``step`` uses."""
+        table = _ACTIONS.get(self)
+        if table is None:
+            table = _ACTIONS[self] = [dominohall.parse_action(self.decode(i), self.set_max)
+                                      for i in range(self.size)]
+        return table
+
     def encode(self, action: str) -> int:
         """The integer of an action (text or engine Action)."""
         code = self.codes.get(action)
@@ -97,6 +107,7 @@ class ActionSpec:
 
 
 _CODES: dict[ActionSpec, dict[str, int]] = {}
+_ACTIONS: dict[ActionSpec, list[Any]] = {}
 TILE_TEXT = [f"{a}-{b}" for a in range(19) for b in range(a + 1)]
 
 

@@ -74,6 +74,7 @@ class DominohallEnv(gym.Env):  # type: ignore[misc]
         probe = dominohall.new_game(game, players=self.n, seed=0, options=self.game_options)
         self.observer = Observer(probe, history=history)
         self.actions = self.observer.spec
+        self._engine_actions = self.actions.engine_actions
         self._advantages = advantages(probe)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, OBS_HIGH, (self.observer.size,), np.float32),
@@ -116,12 +117,17 @@ class DominohallEnv(gym.Env):  # type: ignore[misc]
         g = self.game
         if g is None or g.is_over:
             raise RuntimeError("call reset() first: the episode is over")
+        table = self._engine_actions
         text = None
         try:
-            text = self.actions.decode(int(action))
+            code = int(action)
+            if not 0 <= code < len(table):
+                raise dominohall.IllegalAction(f"{action!r} is not an action id "
+                                               f"(0..{len(table) - 1})")
+            text = table[code]                      # the engine's Action: no text to parse
             g.apply(text, seat=self.seat)
         except (dominohall.IllegalAction, TypeError, ValueError) as err:
-            info = {"illegal": text if text is not None else action, "error": str(err)}
+            info = {"illegal": str(text) if text is not None else action, "error": str(err)}
             return self._obs(illegal=True), self.illegal_reward, True, False, info
         self._play_bots()
         now = self._advantages(g.scores)[self.seat]

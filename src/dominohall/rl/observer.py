@@ -53,6 +53,10 @@ the round) each history row is 4 numbers instead: type (1 play, 2 draw, 3 pass,
 
 Drawn tiles never appear in ``history`` (even the seat's own: they are in ``hand``).
 
+``played`` and ``history`` come from the log: the Observer keeps them per seat and game and
+takes in only the events added since its last call (a view's log only grows), so a step
+costs the same early and late in a round; everything else is read from the view each time.
+
 >>> import dominohall
 >>> g = dominohall.new_game("block", players=2, seed=1)
 >>> obs = Observer(g)
@@ -128,8 +132,28 @@ class Observer:
             at += int(np.prod(shape))
         self.size = at
         self._end_slot = {name: i for i, name in enumerate(spec.targets[1:])}
-        self._target = {name: i for i, name in enumerate(spec.targets)}
         self._train_index = {name: i for i, name in enumerate(spec.targets)}
+        # flat positions, precomputed: tile text -> index of its one-hot in a slice, ...
+        o = self.offsets
+        self._o = _Offsets(o)
+        self._hand_at = {text: o["hand"] + i for text, i in TILE_ID.items() if i < t}
+        if self.mexican_train:
+            self._drawn_at = {text: o["drawn"] + i for text, i in TILE_ID.items() if i < t}
+        else:
+            self._lead_at = {text: o["lead"] + i for text, i in TILE_ID.items() if i < t}
+            self._spinner_at = {text: o["spinner"] + i for text, i in TILE_ID.items() if i < t}
+            self._end_open_at = {name: o["end_open"] + i * p for name, i in self._end_slot.items()}
+            self._end_length_at = {name: o["end_length"] + i
+                                   for name, i in self._end_slot.items()}
+        # history columns: seat one-hot, tile one-hot, target -> its column (its index with
+        # compact=True)
+        self._event_cols = (4, 4 + n, {name: (i if compact else 4 + n + t + i)
+                                       for i, name in enumerate(spec.targets)})
+        self._history_size = history * self.event_size
+        self._codes = spec.codes
+        self._shape = (self.size,)
+        self._zeros = memoryview(np.zeros(self.size, np.float32))
+        self._tracks: dict[tuple[int, int], _Track] = {}   # (seat, game): log-derived slices
 
     # ---------------------------------------------------------------- layout
     def named(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
@@ -146,130 +170,251 @@ class Observer:
             out = np.zeros(self.spec.size, np.int8)
         else:
             out.fill(0)
-        codes = self.spec.codes
+        codes = self._codes
+        w = memoryview(out)
         for a in view["legal_actions"]:
-            out[codes[a]] = 1
+            w[codes[a]] = 1
         return out
 
     # ---------------------------------------------------------------- filling
     def observe(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """The flat float32 observation of `view` (written into `out` if given)."""
-        if view["seat"] is None:
+        seat = view["seat"]
+        if seat is None:
             raise ValueError("the Observer needs a seat's view, not a spectator's")
         if out is None:
             out = np.zeros(self.size, np.float32)
+            w = memoryview(out)
         else:
-            out.fill(0.0)
-        o = self.offsets
-        n = self.spec.players
-        out[o["seat"] + view["seat"]] = 1.0
+            w = memoryview(out)
+            if w.format != "f" or w.shape != self._shape or not w.c_contiguous:
+                out[...] = self.observe(view).reshape(out.shape)    # not a flat float32 array
+                return out
+            w[:] = self._zeros
+        # Element writes go through a memoryview (cheaper than numpy's item assignment);
+        # every position is precomputed in __init__.
+        track = self._follow(seat, view["log"])
+        o = self._o
+        w[o.seat + seat] = 1.0
         cur = view["current_seat"]
         if cur is not None:
-            out[o["current"] + cur] = 1.0
+            w[o.current + cur] = 1.0
         if self.private:
-            base = o["hand"]
+            at = self._hand_at
             for text in view["hand"]:
-                out[base + TILE_ID[text]] = 1.0
-        out[o["hand_sizes"]:o["hand_sizes"] + n] = view["hand_sizes"]
-        out[o["boneyard"]] = view["boneyard"]
-        out[o["scores"]:o["scores"] + n] = view["scores"]
-        out[o["round"]] = view["round"]
+                w[at[text]] = 1.0
+        at = o.hand_sizes
+        for v in view["hand_sizes"]:
+            w[at] = v
+            at += 1
+        w[o.boneyard] = view["boneyard"]
+        at = o.scores
+        for v in view["scores"]:
+            w[at] = v
+            at += 1
+        w[o.round] = view["round"]
+        w[o.played:o.played + self.spec.n_tiles] = track.played
+        if self.history:
+            start = (track.cap - track.count) * self.event_size
+            w[o.history:o.history + self._history_size] = \
+                track.rows[start:start + self._history_size]
         if self.mexican_train:
-            self._mexican_train(view, out)
+            self._mexican_train(view, w)
         else:
-            self._line(view, out)
-        self._history(view["log"], out)
+            self._line(view, w)
         return out
 
-    def _mexican_train(self, view: View, out: np.ndarray) -> None:
-        o = self.offsets
+    def _mexican_train(self, view: View, w: memoryview) -> None:
+        o = self._o
         p = self.spec.set_max + 1
-        played = o["played"]
-        out[o["engine"] + int(view["engine"].split("-")[0])] = 1.0
+        w[o.engine + int(view["engine"].split("-")[0])] = 1.0
+        open_end, marker, started = o.train_open_end, o.train_marker, o.train_started
+        length = o.train_length
         for i, train in enumerate(view["trains"]):
-            out[o["train_open_end"] + i * p + train["open_end"]] = 1.0
-            out[o["train_marker"] + i] = float(train["marker"])
-            out[o["train_started"] + i] = float(train["started"])
-            out[o["train_length"] + i] = len(train["tiles"])
-            for text in train["tiles"]:
-                out[played + TILE_ID[text]] = 1.0
+            w[open_end + i * p + train["open_end"]] = 1.0
+            if train["marker"]:
+                w[marker + i] = 1.0
+            if train["started"]:
+                w[started + i] = 1.0
+            w[length + i] = len(train["tiles"])
         index = self._train_index
-        for j, train_id in enumerate(view["owed"]):
-            out[o["owed"] + index[train_id]] = 1.0
-            if j == 0:
-                out[o["cover_next"] + index[train_id]] = 1.0
+        owed = view["owed"]
+        for train_id in owed:
+            w[o.owed + index[train_id]] = 1.0
+        if owed:
+            w[o.cover_next + index[owed[0]]] = 1.0
         for s in view["first_turn_done"]:
-            out[o["first_turn_done"] + s] = 1.0
+            w[o.first_turn_done + s] = 1.0
         turn = view["turn"]
-        at = o["turn"]
-        out[at:at + 5] = (turn["drew"], turn["must_follow"], turn["chain"], turn["draws"],
-                          turn["passes"])
+        at = o.turn
+        w[at] = turn["drew"]
+        w[at + 1] = turn["must_follow"]
+        w[at + 2] = turn["chain"]
+        w[at + 3] = turn["draws"]
+        w[at + 4] = turn["passes"]
         if self.private and turn["drawn"] is not None:
-            out[o["drawn"] + TILE_ID[turn["drawn"]]] = 1.0
+            w[self._drawn_at[turn["drawn"]]] = 1.0
 
-    def _line(self, view: View, out: np.ndarray) -> None:
-        o = self.offsets
-        p = self.spec.set_max + 1
-        played = o["played"]
+    def _line(self, view: View, w: memoryview) -> None:
+        o = self._o
         layout = view["layout"]
-        if layout["lead"] is not None:
-            t = TILE_ID[layout["lead"]]
-            out[o["lead"] + t] = 1.0
-            out[played + t] = 1.0
-        if layout["spinner"] is not None:
-            out[o["spinner"] + TILE_ID[layout["spinner"]]] = 1.0
-        slot = self._end_slot
+        lead = layout["lead"]
+        if lead is not None:
+            w[self._lead_at[lead]] = 1.0
+        spinner = layout["spinner"]
+        if spinner is not None:
+            w[self._spinner_at[spinner]] = 1.0
+        open_at, length_at = self._end_open_at, self._end_length_at
         for end in layout["ends"]:
-            i = slot[end["id"]]
-            out[o["end_open"] + i * p + end["value"]] = 1.0
-            out[o["end_length"] + i] = len(end["tiles"])
-            for text in end["tiles"]:
-                out[played + TILE_ID[text]] = 1.0
-        out[o["count"]] = layout["count"]
+            name = end["id"]
+            w[open_at[name] + end["value"]] = 1.0
+            w[length_at[name]] = len(end["tiles"])
+        w[o.count] = layout["count"]
         turn = view["turn"]
-        out[o["turn"]] = turn["drew"]
-        out[o["turn"] + 1] = turn["passes"]
+        w[o.turn] = turn["drew"]
+        w[o.turn + 1] = turn["passes"]
 
-    def _history(self, log: list[Mapping[str, Any]], out: np.ndarray) -> None:
-        if not self.history:
-            return
-        spec = self.spec
-        n, t = spec.players, spec.n_tiles
-        width = self.event_size
-        seat_at, tile_at, target_at = 4, 4 + n, 4 + n + t
-        target = self._target
-        row = self.offsets["history"]
-        left = self.history
-        compact = self.compact
-        for e in reversed(log):
-            kind = e["type"]
-            if kind == "deal":
-                break
-            if kind not in _KIND:
+    # ---------------------------------------------------------------- the log, incrementally
+    def _follow(self, seat: int, log: list[Mapping[str, Any]]) -> _Track:
+        """The track of this seat and game, brought up to date with the new events of `log`.
+
+        A view's log only grows, and the engine shares its event dicts between the views of
+        one seat of one game, so "the first event and the one we saw last are still in their
+        places" (identity, not equality) means "same game, same seat, same log so far".
+        Anything else (another game, a sampled world, a rewound state) gets a new track,
+        built from the round's events.  A few tracks are kept, for observers that switch
+        between games (OpenSpiel states, sampled worlds).
+        """
+        if not log:
+            return _Track(self)
+        key = (seat, id(log[0]))
+        tracks = self._tracks
+        track = tracks.get(key)
+        if track is not None:
+            seen = track.seen
+            if len(log) >= seen and log[seen - 1] is track.last and log[0] is track.first:
+                if len(log) > seen:
+                    track.add(log, seen)
+                return track
+            del tracks[key]
+            track.clear()
+        elif len(tracks) >= _TRACKS:               # recycle the oldest track
+            track = tracks.pop(next(iter(tracks)))
+            track.clear()
+        else:
+            track = _Track(self)
+        tracks[key] = track
+        start = len(log) - 1                     # the round's deal (events before it are
+        while start > 0 and log[start]["type"] != "deal":      # no part of the tensor)
+            start -= 1
+        track.add(log, start)
+        return track
+
+
+class _Track:
+    """The log-derived slices of one seat's observations in one game (played, history).
+
+    ``rows`` holds the round's events in reverse: event ``j`` of the round (0-based) is
+    row ``cap - 1 - j``, so the most recent ``H`` events, newest first, are the contiguous
+    rows ``cap - count .. cap - count + H`` (the rows past the round's start are 0).
+    ``rows`` and ``played`` are memoryviews of float32 arrays (cheap element writes and
+    slice copies).
+    """
+
+    __slots__ = ("obs", "first", "last", "seen", "count", "cap", "rows", "played", "array")
+
+    def __init__(self, obs: Observer) -> None:
+        self.obs = obs
+        self.first: Any = None
+        self.last: Any = None
+        self.seen = 0
+        self.count = 0
+        self.cap = cap = 64
+        t = obs.spec.n_tiles
+        self.array = np.zeros(t + (cap + obs.history) * obs.event_size, np.float32)
+        buf = memoryview(self.array)
+        self.played = buf[:t]
+        self.rows = buf[t:]
+
+    def clear(self) -> None:
+        """Back to an empty round, for another game."""
+        self._new_round()
+        self.seen = 0
+        self.first = self.last = None
+
+    def add(self, log: list[Mapping[str, Any]], start: int) -> None:
+        """Take in the events ``log[start:]``."""
+        obs = self.obs
+        width = obs.event_size
+        keep = obs.history
+        seat_col, tile_col, target_col = obs._event_cols
+        played = self.played
+        rows = self.rows
+        at = (self.cap - 1 - self.count) * width        # the next event's row
+        for e in log[start:]:
+            kind = _KIND.get(e["type"])
+            if kind is None:
+                if e["type"] == "deal":         # a new round: nothing on the table, no history
+                    self._new_round()
+                    at = (self.cap - 1) * width
                 continue
-            if compact:
-                out[row] = _KIND[kind] + 1
-                out[row + 1] = e["seat"]
-                if kind == "play":
-                    out[row + 2] = TILE_ID[e["tile"]]
-                    out[row + 3] = target[e["target"]]
-                row += 4
-                left -= 1
-                if not left:
-                    break
+            if kind == 0:
+                tile = TILE_ID[e["tile"]]
+                played[tile] = 1.0
+            if not keep:
                 continue
-            out[row + _KIND[kind]] = 1.0
-            out[row + seat_at + e["seat"]] = 1.0
-            if kind == "play":
-                out[row + tile_at + TILE_ID[e["tile"]]] = 1.0
-                out[row + target_at + target[e["target"]]] = 1.0
-            row += width
-            left -= 1
-            if not left:
-                break
+            if at < 0:
+                rows = self._grow()
+                played = self.played
+                at = (self.cap - 1 - self.count) * width
+            self.count += 1
+            if obs.compact:
+                rows[at] = kind + 1
+                rows[at + 1] = e["seat"]
+                if kind == 0:
+                    rows[at + 2] = tile
+                    rows[at + 3] = target_col[e["target"]]
+            else:
+                rows[at + kind] = 1.0
+                rows[at + seat_col + e["seat"]] = 1.0
+                if kind == 0:
+                    rows[at + tile_col + tile] = 1.0
+                    rows[at + target_col[e["target"]]] = 1.0
+            at -= width
+        self.seen = len(log)
+        self.first = log[0]
+        self.last = log[-1]
+
+    def _new_round(self) -> None:
+        t = self.obs.spec.n_tiles
+        if self.count:
+            width = self.obs.event_size
+            self.array[t + (self.cap - self.count) * width:t + self.cap * width] = 0
+            self.count = 0
+        self.array[:t] = 0
+
+    def _grow(self) -> memoryview:
+        width, keep = self.obs.event_size, self.obs.history
+        t = self.obs.spec.n_tiles
+        cap = self.cap * 2
+        array = np.zeros(t + (cap + keep) * width, np.float32)
+        array[:t] = self.array[:t]
+        array[t + (cap - self.count) * width:t + cap * width] = \
+            self.array[t + (self.cap - self.count) * width:t + self.cap * width]
+        buf = memoryview(array)
+        self.cap, self.array, self.played, self.rows = cap, array, buf[:t], buf[t:]
+        return self.rows
 
 
 _KIND = {k: i for i, k in enumerate(EVENT_TYPES)}
+_TRACKS = 16            # tracks an Observer keeps (seats x recent games)
+
+
+class _Offsets:
+    """The slice offsets as attributes (``o.hand`` rather than ``offsets["hand"]``)."""
+
+    def __init__(self, offsets: Mapping[str, int]) -> None:
+        self.__dict__.update(offsets)
 
 
 def round_events(view: View) -> int:

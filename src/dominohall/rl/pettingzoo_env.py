@@ -62,6 +62,7 @@ class DominohallAEC(AECEnv):  # type: ignore[misc]
         probe = dominohall.new_game(game, players=players, seed=0, options=self.game_options)
         self.observer = Observer(probe, history=history)
         self.actions = self.observer.spec
+        self._engine_actions = self.actions.engine_actions
         self._advantages = advantages(probe)
         self.metadata = dict(self.metadata, name=f"dominohall_{game}_v0")
         self.possible_agents = [f"player_{k}" for k in range(players)]
@@ -100,7 +101,8 @@ class DominohallAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._last_adv = self._advantages(self.game.scores)
+        self._last_scores = self.game.scores
+        self._last_adv = self._advantages(self._last_scores)
         self.agent_selection = self.possible_agents[self.game.current_seat]
         self._illegal = False
 
@@ -114,37 +116,45 @@ class DominohallAEC(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        if (self.terminations[self.agent_selection]
-                or self.truncations[self.agent_selection]):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         g = self.game
         assert g is not None
-        agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        text = None
+        code = None
         try:
-            text = self.actions.decode(int(action))
-            g.apply(text)
+            code = int(action)
+            if not 0 <= code < len(self._engine_actions):
+                raise dominohall.IllegalAction(
+                    f"{action!r} is not an action id (0..{len(self._engine_actions) - 1})")
+            g.apply(self._engine_actions[code])      # the engine's Action: no text to parse
         except (dominohall.IllegalAction, TypeError, ValueError) as err:
+            text = self._engine_actions[code] if code is not None and 0 <= code < len(
+                self._engine_actions) else None
             self._illegal = True
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = self.illegal_reward
-            self.infos[agent] = {"illegal": text if text is not None else action,
+            self.infos[agent] = {"illegal": str(text) if text is not None else action,
                                  "error": str(err)}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        adv = self._advantages(g.scores)
-        self.rewards = {a: adv[k] - self._last_adv[k] for k, a in enumerate(self.agents)}
-        self._last_adv = adv
+        scores = g.scores
+        if scores == self._last_scores:           # nothing scored: every reward is 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:
+            adv = self._advantages(scores)
+            self.rewards = {a: adv[k] - self._last_adv[k] for k, a in enumerate(self.agents)}
+            self._last_adv, self._last_scores = adv, scores
+            self._accumulate_rewards()
         if g.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {"scores": g.scores, "winners": g.winners}
         else:
             self.agent_selection = self.possible_agents[g.current_seat]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

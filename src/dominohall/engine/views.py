@@ -17,7 +17,8 @@ Schema (every game)::
     hand_sizes      tiles in each hand
     boneyard        number of tiles in the boneyard
     current_seat    whose turn it is (None when the match is over)
-    legal_actions   action texts, empty unless it is this seat's turn
+    legal_actions   action texts (Action objects, which are str), empty unless it is this
+                    seat's turn
     scores          running match totals per seat (partners show the team score)
     round           1-based round (Mexican Train) / hand (line games) number
     is_over         the match has ended
@@ -100,8 +101,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in st.hands],
         "boneyard": len(st.boneyard),
         "current_seat": current,
-        "legal_actions": [str(a) for a in st.legal()] if seat is not None and seat == current
-        else [],
+        "legal_actions": list(st.legal()) if seat is not None and seat == current else [],
         "scores": st.scores[:],
         "round": st.round,
         "is_over": st.over,
@@ -116,14 +116,17 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     return out
 
 
-_OPTIONS_CACHE: dict[Any, dict[str, Any]] = {}
+_OPTIONS_CACHE: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def _options_dict(opts: Any) -> dict[str, Any]:
-    d = _OPTIONS_CACHE.get(opts)
-    if d is None:
-        d = _OPTIONS_CACHE[opts] = opts.as_dict()
-    return dict(d)
+    """The options as a dict, made once per options object (views share it: read-only).
+    Keyed by id, holding the object so the id stays its own; hashing a frozen
+    dataclass of 17 fields on every view cost more than the rest of a small view."""
+    hit = _OPTIONS_CACHE.get(id(opts))
+    if hit is None:
+        hit = _OPTIONS_CACHE[id(opts)] = (opts, opts.as_dict())
+    return hit[1]
 
 
 def _log(game: Game, seat: int | None) -> list[Event]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from . import StoredTable, StoreError
+from .sql import SqlStore
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS dh_tables (
@@ -34,63 +33,32 @@ CREATE TABLE IF NOT EXISTS dh_actions (
 """
 
 
-class PostgresStore:
+class PostgresStore(SqlStore):
     """The Store interface on PostgreSQL (``postgresql://user@host:port/db``)."""
+
+    P = "%s"
+    prefix = "dh_"
 
     def __init__(self, url: str) -> None:
         import psycopg
         from psycopg.types.json import Jsonb
 
-        self._psycopg = psycopg
+        self.integrity_error = psycopg.errors.IntegrityError
         self._jsonb = Jsonb
         self.db: Any = psycopg.connect(url, autocommit=True)
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(4242)")   # concurrent first starts
             self.db.execute(SCHEMA)
 
-    def create_table(self, table: StoredTable) -> None:
-        try:
-            with self.db.transaction():
-                self.db.execute(
-                    "INSERT INTO dh_tables (id, record, settings, created) "
-                    "VALUES (%s, %s, %s, %s)",
-                    (table.id, self._jsonb(table.record), self._jsonb(table.settings),
-                     table.created or time.time()))
-                with self.db.cursor() as cur:
-                    cur.executemany(
-                        "INSERT INTO dh_seats (table_id, seat, kind, bot, token, name) "
-                        "VALUES (%s, %s, %s, %s, %s, %s)",
-                        [(table.id, i, s["kind"], s.get("bot"), s["token"], s.get("name"))
-                         for i, s in enumerate(table.seats)])
-        except self._psycopg.errors.IntegrityError as err:
-            raise StoreError(f"table {table.id}: {err}") from None
+    def _tx(self) -> Any:
+        return self.db.transaction()
 
-    def append_action(self, table_id: str, seq: int, seat: int | None, action: str) -> None:
-        try:
-            with self.db.transaction():
-                self.db.execute(
-                    "INSERT INTO dh_actions (table_id, seq, seat, action, created) "
-                    "VALUES (%s, %s, %s, %s, %s)", (table_id, seq, seat, action, time.time()))
-        except self._psycopg.errors.IntegrityError as err:
-            raise StoreError(f"table {table_id} action {seq}: {err}") from None
+    def _json_in(self, value: dict[str, Any]) -> Any:
+        return self._jsonb(value)
 
-    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
-        with self.db.transaction():
-            self.db.execute("UPDATE dh_seats SET name = %s WHERE table_id = %s AND seat = %s",
-                            (name, table_id, seat))
+    def _json_out(self, value: Any) -> dict[str, Any]:
+        return dict(value)          # JSONB arrives decoded
 
-    def load_tables(self) -> list[StoredTable]:
-        out: dict[str, StoredTable] = {}
-        for tid, record, settings, created in self.db.execute(
-                "SELECT id, record, settings, created FROM dh_tables ORDER BY created, id"):
-            out[tid] = StoredTable(tid, record, settings, [], [], created)
-        for tid, kind, bot, token, name in self.db.execute(
-                "SELECT table_id, kind, bot, token, name FROM dh_seats ORDER BY table_id, seat"):
-            out[tid].seats.append({"kind": kind, "bot": bot, "token": token, "name": name})
-        for tid, action in self.db.execute(
-                "SELECT table_id, action FROM dh_actions ORDER BY table_id, seq"):
-            out[tid].actions.append(action)
-        return list(out.values())
-
-    def close(self) -> None:
-        self.db.close()
+    def _executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        with self.db.cursor() as cur:
+            cur.executemany(sql, rows)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
+from typing import Any
 
-from . import StoredTable, StoreError
+from .sql import SqlStore
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -35,8 +35,12 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
-class SqliteStore:
+class SqliteStore(SqlStore):
     """The Store interface on an SQLite file (``:memory:`` works for tests)."""
+
+    P = "?"
+    prefix = ""
+    integrity_error = sqlite3.IntegrityError
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -47,53 +51,17 @@ class SqliteStore:
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
 
-    def create_table(self, table: StoredTable) -> None:
-        try:
-            with self._tx():
-                self.db.execute(
-                    "INSERT INTO tables (id, record, settings, created) VALUES (?, ?, ?, ?)",
-                    (table.id, json.dumps(table.record), json.dumps(table.settings),
-                     table.created or time.time()))
-                self.db.executemany(
-                    "INSERT INTO seats (table_id, seat, kind, bot, token, name) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [(table.id, i, s["kind"], s.get("bot"), s["token"], s.get("name"))
-                     for i, s in enumerate(table.seats)])
-        except sqlite3.IntegrityError as err:
-            raise StoreError(f"table {table.id}: {err}") from None
-
-    def append_action(self, table_id: str, seq: int, seat: int | None, action: str) -> None:
-        try:
-            with self._tx():
-                self.db.execute(
-                    "INSERT INTO actions (table_id, seq, seat, action, created) "
-                    "VALUES (?, ?, ?, ?, ?)", (table_id, seq, seat, action, time.time()))
-        except sqlite3.IntegrityError as err:
-            raise StoreError(f"table {table_id} action {seq}: {err}") from None
-
-    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
-        with self._tx():
-            self.db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
-                            (name, table_id, seat))
-
-    def load_tables(self) -> list[StoredTable]:
-        out: dict[str, StoredTable] = {}
-        for tid, record, settings, created in self.db.execute(
-                "SELECT id, record, settings, created FROM tables ORDER BY created, id"):
-            out[tid] = StoredTable(tid, json.loads(record), json.loads(settings), [], [], created)
-        for tid, _seat, kind, bot, token, name in self.db.execute(
-                "SELECT table_id, seat, kind, bot, token, name FROM seats ORDER BY table_id, seat"):
-            out[tid].seats.append({"kind": kind, "bot": bot, "token": token, "name": name})
-        for tid, action in self.db.execute(
-                "SELECT table_id, action FROM actions ORDER BY table_id, seq"):
-            out[tid].actions.append(action)
-        return list(out.values())
-
-    def close(self) -> None:
-        self.db.close()
-
     def _tx(self) -> _Transaction:
         return _Transaction(self.db)
+
+    def _json_in(self, value: dict[str, Any]) -> str:
+        return json.dumps(value)
+
+    def _json_out(self, value: Any) -> dict[str, Any]:
+        return json.loads(value)  # type: ignore[no-any-return]
+
+    def _executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        self.db.executemany(sql, rows)
 
 
 class _Transaction:

@@ -65,3 +65,14 @@ def test_sqlite_uses_wal(tmp_path):
     s = open_store(tmp_path / "w.sqlite3")
     assert s.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     s.close()
+
+
+def test_serve_reports_a_database_it_cannot_open(capsys):
+    """A bad --db is one clear line and exit code 1, never a traceback from inside uvicorn."""
+    import pytest
+
+    from dominohall.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--db", "/nonexistent/dir/x.sqlite", "--port", "1"])
+    assert "cannot open the database /nonexistent/dir/x.sqlite" in str(stop.value)

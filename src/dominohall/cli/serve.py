@@ -34,10 +34,14 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server.app import create_app
-        from ..server.store import describe
+        from ..server.store import StoreError, describe, open_store
     except ImportError as err:
         raise SystemExit(f"dominohall: error: the web server needs the 'web' extra "
                          f"(pip install -e '.[web]'): {err}") from None
+    try:                    # fail here with a clear message, not inside the server's startup
+        open_store(args.db).close()
+    except (StoreError, OSError) as err:
+        raise SystemExit(f"dominohall: error: {err}") from None
     app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                      bot_processes=not args.bot_threads)
     print(f"dominohall: tables in {describe(args.db)}")

@@ -75,17 +75,22 @@ def default_db_path() -> pathlib.Path:
 def open_store(where: str | os.PathLike[str] | None = None) -> Store:
     """A store for a file path (SQLite), a ``postgresql://`` URL, or None (the default file)."""
     text = "" if where is None else os.fspath(where)
-    if text.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStore
+    try:
+        if text.startswith(("postgresql://", "postgres://")):
+            from .postgres import PostgresStore
 
-        return PostgresStore(text)
-    from .sqlite import SqliteStore
+            return PostgresStore(text)
+        from .sqlite import SqliteStore
 
-    if not text:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = str(path)
-    return SqliteStore(text)
+        if not text:
+            path = default_db_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            text = str(path)
+        return SqliteStore(text)
+    except (OSError, ImportError, StoreError):
+        raise
+    except Exception as err:        # sqlite3.Error / psycopg.Error: say which database
+        raise StoreError(f"cannot open the database {describe(where)}: {err}") from None
 
 
 def describe(where: str | os.PathLike[str] | None) -> str:

@@ -1,14 +1,13 @@
-"""What every bot shares: reading action texts and hands from a view, and fast
-state-level rollout policies for sampled worlds (never the real game)."""
+"""What every bot shares: reading action texts and hands from a view, and a seeded
+base class."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, Protocol
 
-from ..engine import Action, Game
 from ..engine.actions import PLAY, parse_action
-from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS
+from ..engine.tiles import BIT, PIPS
 
 View = dict[str, Any]
 
@@ -19,10 +18,6 @@ class Bot(Protocol):
     name: str
 
     def act(self, view: View) -> str: ...
-
-
-def action(text: str) -> Action:
-    return parse_action(text)
 
 
 def tile_of(text: str) -> int:
@@ -47,18 +42,6 @@ def hand_mask(view: View) -> int:
     return m
 
 
-def plays(view: View) -> list[str]:
-    return [a for a in view["legal_actions"] if tile_of(a) >= 0]
-
-
-def halves(t: int) -> tuple[int, int]:
-    return HIGH[t], LOW[t]
-
-
-def is_double(t: int) -> bool:
-    return IS_DOUBLE[t]
-
-
 class SeededBot:
     """A bot with its own seeded RNG that answers at once when there is no choice;
     subclasses decide the rest in `choose`."""
@@ -80,16 +63,3 @@ def only_or_none(view: View) -> str | None:
     """The single legal action when there is no choice."""
     legal = view["legal_actions"]
     return legal[0] if len(legal) == 1 else None
-
-
-# --------------------------------------------------------------- rollouts on states
-
-def greedy_rollout_action(game: Game, rng: random.Random) -> Action:
-    """Highest-pip play, else the first non-play action (draw / pass / end)."""
-    legal = game.state.legal()
-    best, best_pips = legal[0], -2
-    for a in legal:
-        p = PIPS[a.tile] if a.kind == PLAY else -1
-        if p > best_pips or (p == best_pips and rng.random() < 0.5):
-            best, best_pips = a, p
-    return best

@@ -293,7 +293,6 @@ class Room:
             if (by_bot and self.controller(seat) == "human"
                     and not self.turn_expired(seat)):
                 raise Rejected("stale", "the player is back")
-            before = len(g.state.log)
             round_before = g.round
             try:
                 g.apply(text, seat=seat)
@@ -315,7 +314,7 @@ class Room:
                 self.away_since.pop(seat, None)
             if g.current_seat != seat or g.round != round_before:
                 self.turn_no += 1               # the next turn begins
-            self._after_action(before)
+            self._after_action(round_before)
             self._time_turn()
             self.broadcast_state()
         self.kick()
@@ -328,10 +327,10 @@ class Room:
     def _rebuild(self, actions: list[str]) -> Game:
         return replay({**self.base_record, "actions": actions})
 
-    def _after_action(self, log_before: int) -> None:
+    def _after_action(self, round_before: int) -> None:
         """A round just ended (and the match goes on): pause the bots for the summary."""
         g = self.game
-        ended = any(e["type"] == "round_end" for e in g.state.log[log_before:])
+        ended = g.round != round_before
         humans = [s for s in self.human_seats() if self.controller(s) == "human"]
         if ended and not g.is_over and humans and self.settings["ready_seconds"] > 0:
             self.pause_until = time.monotonic() + self.settings["ready_seconds"]

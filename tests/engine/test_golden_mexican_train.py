@@ -20,41 +20,23 @@ from __future__ import annotations
 import json
 
 import pytest
+from mt_helpers import (
+    events,
+    finish_chain,
+    full_set,
+    hand,
+    last_event,
+    legal,
+    pips,
+    play,
+    snapshot,
+    stacked,
+    tile,
+    train_tiles,
+    trains,
+)
 
 import dominohall
-
-try:
-    from mt_helpers import (
-        events,
-        finish_chain,
-        full_set,
-        hand,
-        last_event,
-        legal,
-        pips,
-        play,
-        snapshot,
-        stacked,
-        tile,
-        train_tiles,
-        trains,
-    )
-except ImportError:  # pragma: no cover - when tests/ is a package
-    from .mt_helpers import (  # type: ignore[no-redef]
-        events,
-        finish_chain,
-        full_set,
-        hand,
-        last_event,
-        legal,
-        pips,
-        play,
-        snapshot,
-        stacked,
-        tile,
-        train_tiles,
-        trains,
-    )
 
 
 def new(players=2, seed=0, **options):

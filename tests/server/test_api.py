@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from dominohall.engine.views import events
 from dominohall.server.app import create_app
 
 SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
@@ -239,7 +240,7 @@ def test_an_away_player_is_replaced_by_a_bot_until_they_return(client):
 
 
 def _seats_that_played(room):
-    return {e["seat"] for e in room.game.state.log if e["type"] in ("play", "pass", "draw")
+    return {e["seat"] for e in events(room.game, None) if e["type"] in ("play", "pass", "draw")
             and not e.get("search")}
 
 

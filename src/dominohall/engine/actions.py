@@ -82,6 +82,41 @@ class _PlayTable(dict[str | None, list[Action]]):
 PLAYS = _PlayTable()
 
 
+class _MaskPlays(dict[int, tuple[Action, ...]]):
+    """mask -> the actions playing each tile of `mask` on one target, ascending, built on
+    first use.  Masks of tiles that match one open end have at most set_max + 1 bits, so
+    few distinct masks occur; past _MASKS_KEPT they are built without being kept."""
+
+    def __init__(self, row: list[Action]) -> None:
+        super().__init__()
+        self.row = row
+
+    def __missing__(self, mask: int) -> tuple[Action, ...]:
+        row, out, m = self.row, [], mask
+        while m:
+            low = m & -m
+            out.append(row[low.bit_length() - 1])
+            m ^= low
+        acts = tuple(out)
+        if len(self) < _MASKS_KEPT:
+            self[mask] = acts
+        return acts
+
+
+_MASKS_KEPT = 1 << 16
+
+
+class _MaskPlayTable(dict[str | None, _MaskPlays]):
+    """PLAYS_ON[target][mask]: the plays of the tiles in `mask` on `target`."""
+
+    def __missing__(self, target: str | None) -> _MaskPlays:
+        table = self[target] = _MaskPlays(PLAYS[target])
+        return table
+
+
+PLAYS_ON = _MaskPlayTable()
+
+
 def _intern(kind: int, tile: int, target: str | None) -> Action:
     if kind == PLAY:
         return play(tile, target)

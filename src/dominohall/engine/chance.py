@@ -1,55 +1,70 @@
-"""Explicit chance: one seeded RNG per game, shared copy-on-write by clones.
+"""Explicit chance: every random draw of a game is a pure function of its seed.
 
-Copying a ``random.Random`` state costs ~15 us, more than the rest of a clone;
-most clones (search, sampling) never deal again, so a clone shares its parent's
-RNG and whichever of them draws first takes its own copy.
+The n-th draw of a game (a shuffle, a leader) hashes ``(seed, n)`` with SHAKE-256
+and reads its bytes as random numbers: a counter-based generator.  It replaces a
+seeded ``random.Random``, whose seeding alone (3.6 us) cost more than the rest of a
+deal, and it makes clones free: a clone copies two fields, where copying a Mersenne
+Twister's state cost ~15 us.  The same seed always gives the same deals, on every
+platform and Python version (the hash is fixed by FIPS 202).
+
+>>> Chance(7).shuffled([0, 1, 2, 3, 4]) == Chance(7).shuffled([0, 1, 2, 3, 4])
+True
+>>> Chance(7).shuffled(list(range(28))) != Chance(8).shuffled(list(range(28)))
+True
 """
 
 from __future__ import annotations
 
-import random
+from hashlib import shake_256
 
 from .tiles import BIT, StackedDeck
 
 
 class Chance:
-    """The game's RNG; `fork()` is O(1), `rng()` copies only if shared."""
+    """The game's source of randomness: its seed and how many draws it has made."""
 
-    __slots__ = ("_rng", "_shared")
+    __slots__ = ("_key", "_draws")
 
     def __init__(self, seed: int | str) -> None:
-        self._rng = random.Random(seed)
-        self._shared = False
+        # an int and its decimal text are different seeds
+        self._key = (b"s" + seed.encode() if isinstance(seed, str)
+                     else b"i%d" % seed) + b"/"
+        self._draws = 0
 
     def fork(self) -> Chance:
+        """An independent copy that will make the same draws from here on."""
         c = Chance.__new__(Chance)
-        c._rng = self._rng
-        c._shared = self._shared = True
+        c._key = self._key
+        c._draws = self._draws
         return c
 
-    def shuffled(self, items: list[int]) -> list[int]:
-        """A uniformly random order of `items` (sorting by random keys: faster than
-        `random.shuffle`, which draws bits one item at a time)."""
-        rnd = self.rng().random
-        return sorted(items, key=lambda _: rnd())
+    def _words(self, n: int) -> memoryview:
+        """The next draw: n random 64-bit numbers."""
+        self._draws += 1
+        return memoryview(shake_256(self._key + b"%d" % self._draws).digest(8 * n)).cast("Q")
 
-    def deal(self, deck: list[int], players: int, hand_size: int,
+    def randrange(self, n: int) -> int:
+        """A uniform number in 0..n-1 (the bias of reducing 64 bits is below 2**-58)."""
+        return self._words(1)[0] % n
+
+    def permutation(self, n: int) -> list[int]:
+        """A uniformly random order of 0..n-1 (sorted by random 64-bit keys; a tie, with
+        chance below 2**-50 for 91 tiles, keeps the smaller number first)."""
+        return sorted(range(n), key=self._words(n).tolist().__getitem__)
+
+    def shuffled(self, items: list[int]) -> list[int]:
+        """A uniformly random order of `items`."""
+        return list(map(items.__getitem__, self.permutation(len(items))))
+
+    def deal(self, deck: list[int] | int, players: int, hand_size: int,
              stacked: StackedDeck | None = None) -> tuple[list[int], list[int]]:
-        """Hands (bitmasks) and the boneyard (top last) from a shuffle of `deck`, or from a
-        stacked deck (hands, boneyard top first) when one is given."""
+        """Hands (bitmasks) and the boneyard (top last) from a shuffle of `deck` (a list of
+        tile ids, or n for the ids 0..n-1), or from a stacked deck (hands, boneyard top
+        first) when one is given."""
         if stacked is not None:
             hand_lists, top_first = stacked
             return [sum(map(BIT.__getitem__, h)) for h in hand_lists], top_first[::-1]
-        deck = self.shuffled(deck)
+        order = self.permutation(deck) if isinstance(deck, int) else self.shuffled(deck)
         h = hand_size
-        hands = [sum(map(BIT.__getitem__, deck[s * h:(s + 1) * h])) for s in range(players)]
-        return hands, deck[players * h:]
-
-    def rng(self) -> random.Random:
-        """The RNG, private to this game, to draw from."""
-        if self._shared:
-            own = random.Random.__new__(random.Random)
-            own.setstate(self._rng.getstate())
-            self._rng = own
-            self._shared = False
-        return self._rng
+        hands = [sum(map(BIT.__getitem__, order[s * h:(s + 1) * h])) for s in range(players)]
+        return hands, order[players * h:]

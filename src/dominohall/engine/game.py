@@ -73,10 +73,23 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the current seat, in a deterministic order."""
-        return self.state.legal()[:]
+        legal = self.state._legal
+        return (self.state.legal() if legal is None else legal)[:]
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Validate and apply one action; on error raise IllegalAction and change nothing."""
+        st = self.state
+        legal = st._legal
+        if legal is None:
+            legal = st.legal()
+        # the fast path: an Action object from legal_actions(), no seat to check
+        if seat is not None or action.__class__ is not Action or action not in legal:
+            action = self._checked(action, seat)
+        st.apply(action)                     # type: ignore[arg-type]
+        self.actions.append(action)
+
+    def _checked(self, action: Action | str, seat: int | None) -> Action:
+        """`action` as a legal Action of `seat`, or the error that says why not."""
         st = self.state
         if st.over:
             raise GameOver("the match is over")
@@ -85,8 +98,7 @@ class Game:
         a = action if action.__class__ is Action else parse_action(action, st.opts.set_max)
         if a not in st.legal():
             raise IllegalAction(f"{a.text}: {st.explain(a)}")
-        st.apply(a)
-        self.actions.append(a)
+        return a  # type: ignore[return-value]
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action taken from `legal_actions()` without checking it (for search)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, Action
+from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action
 from .chance import Chance
 from .options import LineGameOptions
 from .tiles import (
@@ -49,7 +49,10 @@ from .tiles import (
     set_size,
 )
 
-Event = dict[str, Any]
+#: A log event.  The frequent ones (play, draw, pass, last_tile) are kept as tuples, which
+#: cost a fifth of a dict to make; `event_dict` turns them into the documented dicts, and
+#: the views only ever show those.
+Event = dict[str, Any] | tuple[Any, ...]
 
 BARE, TILE, CROSS = 0, 1, 2   # kinds of open end
 
@@ -61,6 +64,29 @@ def round_points(total: int, step: int) -> int:
     (25, 30, 27)
     """
     return (total + step // 2) // step * step
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """A log event as the dict the views document (always a new dict)."""
+    if event.__class__ is not tuple:
+        return dict(event)                # type: ignore[arg-type]
+    kind = event[0]
+    if kind == "play":
+        _, seat, t, target, count, points = event
+        return {"type": "play", "seat": seat, "tile": TEXT[t], "target": target,
+                "count": count, "points": points}
+    if kind == "last_tile":
+        return {"type": "last_tile", "seat": event[1]}
+    out: dict[str, Any]
+    if kind == "draw":
+        out = {"type": "draw", "seat": event[1], "tile": TEXT[event[2]]}
+        void = event[3]
+    else:
+        out = {"type": "pass", "seat": event[1]}
+        void = event[2]
+    if void is not None:
+        out["void"] = sorted(set(void))
+    return out
 
 
 class LineGameState:
@@ -86,7 +112,7 @@ class LineGameState:
         self.over = False
         self.winners: list[int] = []
         self.log: list[Event] = []
-        self.leader = chance.rng().randrange(self.n) if leader is None else leader
+        self.leader = chance.randrange(self.n) if leader is None else leader
         self._start_hand(stacked)
 
     def clone(self) -> LineGameState:
@@ -123,9 +149,9 @@ class LineGameState:
     def _start_hand(self, stacked: StackedDeck | None = None) -> None:
         """B2: deal; the leader plays first."""
         o, n = self.opts, self.n
-        self.hands, self.boneyard = self.chance.deal(list(range(set_size(o.set_max))), n,
+        self.hands, self.boneyard = self.chance.deal(set_size(o.set_max), n,
                                                      o.hand_size, stacked)
-        self.pips = [mask_pips(h) for h in self.hands]   # pips left per hand, kept current
+        self.pips = list(map(mask_pips, self.hands))   # pips left per hand, kept current
         self.current = self.leader
         self.lead = -1
         self.end_names: list[str] = []
@@ -241,16 +267,13 @@ class LineGameState:
         for name, v in zip(self.end_names, self.end_values):
             m = hand & WITH_HALF[v]
             if m:
-                row = PLAYS[name]
-                while m:
-                    low = m & -m
-                    out.append(row[low.bit_length() - 1])
-                    m ^= low
+                out += PLAYS_ON[name][m]
         return out
 
     def legal(self) -> list[Action]:
-        if self._legal is not None:
-            return self._legal
+        acts = self._legal
+        if acts is not None:
+            return acts
         if self.over:
             self._legal = []
             return self._legal
@@ -273,59 +296,65 @@ class LineGameState:
     def apply(self, a: Action) -> None:
         self._legal = None
         p = self.current
-        if a.kind == PLAY:
-            self._play(p, a.tile, -1 if a.target is None else self.end_names.index(a.target))
-        elif a is DRAW_ACTION:
-            t = self.boneyard.pop()
-            self.hands[p] |= BIT[t]
-            self.pips[p] += PIPS[t]
-            self.drew = True
-            self.log.append(self._note_void({"type": "draw", "seat": p, "tile": TEXT[t]}))
-        else:
-            self.passes += 1
-            self.drew = False
-            self.log.append(self._note_void({"type": "pass", "seat": p}))
-            self.current = (p + 1) % self.n
-            if self.passes >= self.n:
-                self._end_hand(None)
-
-    def _note_void(self, event: Event) -> Event:
-        """Public proof for inference: with must_play on, a draw or pass shows the player
-        holds no tile matching any open end (``void``)."""
-        if self.must_play and self.lead >= 0:
-            event["void"] = sorted(set(self.end_values))
-        return event
-
-    def _play(self, p: int, t: int, e: int) -> None:
-        self.hands[p] &= ~BIT[t]
+        if a.kind != PLAY:
+            self._draw_or_pass(p, a)
+            return
+        t = a.tile
+        e = -1 if a.target is None else self.end_names.index(a.target)
+        hands = self.hands
+        hands[p] = hand = hands[p] ^ BIT[t]       # t is in the hand: the action was legal
         self.pips[p] -= PIPS[t]
-        self._place(t, e)
+        if e < 0 or IS_DOUBLE[t] or self.end_spinner[e] >= 0:
+            self._place(t, e)
+        else:                       # the usual play: a plain tile on a plain end
+            self.end_tiles[e].append(t)
+            self.end_values[e] = LOW[t] if HIGH[t] == self.end_values[e] else HIGH[t]
+            self.end_kinds[e] = TILE
         self.passes = 0
         self.drew = False
         points = 0
         if self.count_scoring:
             self.count = self._count()
             points = self.count_points(self.count)
-        self.log.append({"type": "play", "seat": p, "tile": TEXT[t],
-                         "target": None if e < 0 else self.end_names[e],
-                         "count": self.count, "points": points})
-        left = self.hands[p].bit_count()
-        if left == 1:
-            self.log.append({"type": "last_tile", "seat": p})
+        self.log.append(("play", p, t, a.target, self.count, points))
+        if hand and not hand & (hand - 1):       # one tile left
+            self.log.append(("last_tile", p))
         if points and self._score(self.side(p), points) and self._ends_now():
             self._finish("target")
-            return
-        if left == 0:
+        elif not hand:
             self._end_hand(p)
-            return
-        self.current = (p + 1) % self.n
+        else:
+            self.current = (p + 1) % self.n
+
+    def _draw_or_pass(self, p: int, a: Action) -> None:
+        if a is DRAW_ACTION:
+            t = self.boneyard.pop()
+            self.hands[p] |= BIT[t]
+            self.pips[p] += PIPS[t]
+            self.drew = True
+            self.log.append(("draw", p, t, self._void()))
+        else:
+            self.passes += 1
+            self.drew = False
+            self.log.append(("pass", p, self._void()))
+            self.current = (p + 1) % self.n
+            if self.passes >= self.n:
+                self._end_hand(None)
+
+    def _void(self) -> tuple[int, ...] | None:
+        """Public proof for inference: with must_play on, a draw or pass shows the player
+        holds no tile matching any open end (the event's ``void``: these values)."""
+        if self.must_play and self.lead >= 0:
+            return tuple(self.end_values)
+        return None
 
     def _score(self, side: int, points: int) -> bool:
         """Add points to a side; True when that side has reached the target."""
-        for s in range(self.n):
-            if self.side(s) == side:
-                self.scores[s] += points
-        return self.scores[side] >= self.opts.target
+        scores = self.scores
+        scores[side] += points
+        if self.opts.teams:
+            scores[side + 2] += points
+        return scores[side] >= self.opts.target
 
     def _ends_now(self) -> bool:
         return self.opts.hands == 0 and self.opts.end_at == "immediately"
@@ -333,44 +362,43 @@ class LineGameState:
     def hand_pips(self, seat: int) -> int:
         return self.pips[seat]
 
-    def _side_pips(self) -> dict[int, int]:
-        if not self.opts.teams:
-            return dict(enumerate(self.pips))
-        return {0: self.pips[0] + self.pips[2], 1: self.pips[1] + self.pips[3]}
-
     def _end_hand(self, winner: int | None) -> None:
         """B6: score a domino or a block, then the next hand or the end (B7)."""
-        o, n = self.opts, self.n
-        side_pips = self._side_pips()
-        side_points = dict.fromkeys(side_pips, 0)
+        o, n, pips = self.opts, self.n, self.pips
+        teams = o.teams
+        side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if teams else pips[:]
+        side_points = [0] * len(side_pips)
+        total = sum(side_pips)
         if winner is not None:
-            w = self.side(winner)
-            side_points[w] = round_points(sum(v for k, v in side_pips.items() if k != w),
-                                          o.round_to)
+            w = winner % 2 if teams else winner
+            side_points[w] = round_points(total - side_pips[w], o.round_to)
             reason = "domino"
         else:
             reason = "blocked"
-            low = min(side_pips.values())
-            best = [k for k, v in side_pips.items() if v == low]
-            others = sum(v for k, v in side_pips.items() if v != low)
+            low = min(side_pips)
+            best = [k for k, v in enumerate(side_pips) if v == low]
+            others = total - low * len(best)
             if len(best) == 1:
                 side_points[best[0]] = round_points(others, o.round_to)
                 winner = self._block_leader(best[0])
             elif o.block_tie == "all_tied_share":
                 for k in best:
                     side_points[k] = round_points(others // len(best), o.round_to)
-        for k, pts in side_points.items():
+        for k, pts in enumerate(side_points):
             if pts:
                 self._score(k, pts)
         self.log.append({
             "type": "round_end", "round": self.round, "reason": reason,
             "seat": winner if reason == "domino" else None,
-            "hands": self.hands[:], "pips": self.pips[:],
-            "points": [side_points[self.side(s)] for s in range(n)],
+            "hands": self.hands[:], "pips": pips[:],
+            "points": side_points * 2 if teams else side_points,
             "scores": self.scores[:],
         })
-        target_hit = any(sc >= o.target for sc in self.scores)
-        if (o.hands and self.round >= o.hands) or (not o.hands and target_hit):
+        if o.hands:
+            last = self.round >= o.hands
+        else:
+            last = max(self.scores) >= o.target
+        if last:
             self._finish(None)
             return
         if o.next_leader == "winner" and winner is not None:
@@ -381,8 +409,11 @@ class LineGameState:
         self._start_hand()
 
     def _block_leader(self, side: int) -> int:
-        seats = [s for s in range(self.n) if self.side(s) == side]
-        return min(seats, key=lambda s: (self.hand_pips(s), s))
+        """The seat that won a block for `side`: with teams, the partner with fewer pips."""
+        if not self.opts.teams:
+            return side
+        a, b = side, side + 2
+        return b if self.pips[b] < self.pips[a] else a
 
     def _finish(self, reason: str | None) -> None:
         """B7: the match is over; the highest score wins, ties share."""
@@ -392,8 +423,9 @@ class LineGameState:
                 "hands": self.hands[:], "pips": self.pips[:],
                 "points": [0] * self.n, "scores": self.scores[:],
             })
-        best = max(self.scores)
-        self.winners = [s for s in range(self.n) if self.scores[s] == best]
+        scores = self.scores
+        best = max(scores)
+        self.winners = [s for s in range(self.n) if scores[s] == best]
         self.over = True
         self._legal = []
         self.log.append({"type": "game_end", "scores": self.scores[:], "winners": self.winners[:]})

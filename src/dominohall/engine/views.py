@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .line_game import LineGameState
+from .line_game import LineGameState, event_dict
 from .mexican_train import MexicanTrainState
 from .tiles import TEXT, texts
 
@@ -187,9 +187,9 @@ def _line_table(st: LineGameState) -> dict[str, Any]:
     }
 
 
-def redact(event: Event, seat: int | None) -> Event:
+def redact(event: Event | tuple[Any, ...], seat: int | None) -> Event:
     """A copy of `event` as `seat` may see it, with its human text."""
-    e = dict(event)
+    e = event_dict(event)
     if e["type"] == "draw" and e["seat"] != seat:
         e.pop("tile", None)
     elif e["type"] == "round_end":            # hands are kept as bitmasks in the state's log

@@ -82,25 +82,25 @@ class _PlayTable(dict[str | None, list[Action]]):
 PLAYS = _PlayTable()
 
 
-class _MaskPlays(dict[int, tuple[Action, ...]]):
+class _MaskPlays(dict[int, list[Action]]):
     """mask -> the actions playing each tile of `mask` on one target, ascending, built on
-    first use.  Masks of tiles that match one open end have at most set_max + 1 bits, so
-    few distinct masks occur; past _MASKS_KEPT they are built without being kept."""
+    first use (read-only lists: add them, never change them).  Masks of tiles that match
+    one open end have at most set_max + 1 bits, so few distinct masks occur; past
+    _MASKS_KEPT they are built without being kept."""
 
     def __init__(self, row: list[Action]) -> None:
-        super().__init__()
+        super().__init__({0: []})
         self.row = row
 
-    def __missing__(self, mask: int) -> tuple[Action, ...]:
+    def __missing__(self, mask: int) -> list[Action]:
         row, out, m = self.row, [], mask
         while m:
             low = m & -m
             out.append(row[low.bit_length() - 1])
             m ^= low
-        acts = tuple(out)
         if len(self) < _MASKS_KEPT:
-            self[mask] = acts
-        return acts
+            self[mask] = out
+        return out
 
 
 _MASKS_KEPT = 1 << 16

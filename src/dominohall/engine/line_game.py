@@ -39,7 +39,6 @@ from .tiles import (
     HIGH,
     IS_DOUBLE,
     LOW,
-    PIPS,
     TEXT,
     WITH_HALF,
     StackedDeck,
@@ -55,6 +54,8 @@ from .tiles import (
 Event = dict[str, Any] | tuple[Any, ...]
 
 BARE, TILE, CROSS = 0, 1, 2   # kinds of open end
+
+_ON_L, _ON_R = PLAYS_ON["L"], PLAYS_ON["R"]
 
 
 def round_points(total: int, step: int) -> int:
@@ -96,7 +97,7 @@ class LineGameState:
         "opts", "n", "chance", "round", "hands", "boneyard", "leader", "current", "lead",
         "end_names", "end_values", "end_kinds", "end_spinner", "end_tiles", "spinners",
         "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
-        "count_scoring", "must_play", "pips",
+        "count_scoring", "must_play",
     )
 
     def __init__(self, opts: LineGameOptions, chance: Chance,
@@ -124,7 +125,6 @@ class LineGameState:
         c.chance = self.chance.fork()
         c.round = self.round
         c.hands = self.hands[:]
-        c.pips = self.pips[:]
         c.boneyard = self.boneyard[:]
         c.leader = self.leader
         c.current = self.current
@@ -151,7 +151,6 @@ class LineGameState:
         o, n = self.opts, self.n
         self.hands, self.boneyard = self.chance.deal(set_size(o.set_max), n,
                                                      o.hand_size, stacked)
-        self.pips = list(map(mask_pips, self.hands))   # pips left per hand, kept current
         self.current = self.leader
         self.lead = -1
         self.end_names: list[str] = []
@@ -166,7 +165,7 @@ class LineGameState:
         self.drew = False
         self._legal: list[Action] | None = None
         self.log.append({"type": "deal", "round": self.round, "leader": self.leader,
-                         "hand_sizes": [x.bit_count() for x in self.hands],
+                         "hand_sizes": [h.bit_count() for h in self.hands],
                          "boneyard": len(self.boneyard)})
 
     def side(self, seat: int) -> int:
@@ -259,15 +258,17 @@ class LineGameState:
         return o.draw == "until_playable" or not self.drew
 
     def _plays(self) -> list[Action]:
+        """The plays of the current seat's tiles on the open ends (a new list)."""
         hand = self.hands[self.current]
+        values = self.end_values
+        if len(values) == 2:                      # the line, no spinner arms open
+            return _ON_L[hand & WITH_HALF[values[0]]] + _ON_R[hand & WITH_HALF[values[1]]]
         if self.lead < 0:
             row = PLAYS[None]
             return [row[t] for t in ids(hand)]
         out: list[Action] = []
-        for name, v in zip(self.end_names, self.end_values):
-            m = hand & WITH_HALF[v]
-            if m:
-                out += PLAYS_ON[name][m]
+        for name, v in zip(self.end_names, values):
+            out += PLAYS_ON[name][hand & WITH_HALF[v]]
         return out
 
     def legal(self) -> list[Action]:
@@ -296,14 +297,14 @@ class LineGameState:
     def apply(self, a: Action) -> None:
         self._legal = None
         p = self.current
-        if a.kind != PLAY:
+        t = a.tile
+        if t < 0:                                 # draw or pass
             self._draw_or_pass(p, a)
             return
-        t = a.tile
-        e = -1 if a.target is None else self.end_names.index(a.target)
+        target = a.target
+        e = -1 if target is None else self.end_names.index(target)
         hands = self.hands
         hands[p] = hand = hands[p] ^ BIT[t]       # t is in the hand: the action was legal
-        self.pips[p] -= PIPS[t]
         if e < 0 or IS_DOUBLE[t] or self.end_spinner[e] >= 0:
             self._place(t, e)
         else:                       # the usual play: a plain tile on a plain end
@@ -316,7 +317,7 @@ class LineGameState:
         if self.count_scoring:
             self.count = self._count()
             points = self.count_points(self.count)
-        self.log.append(("play", p, t, a.target, self.count, points))
+        self.log.append(("play", p, t, target, self.count, points))
         if hand and not hand & (hand - 1):       # one tile left
             self.log.append(("last_tile", p))
         if points and self._score(self.side(p), points) and self._ends_now():
@@ -330,7 +331,6 @@ class LineGameState:
         if a is DRAW_ACTION:
             t = self.boneyard.pop()
             self.hands[p] |= BIT[t]
-            self.pips[p] += PIPS[t]
             self.drew = True
             self.log.append(("draw", p, t, self._void()))
         else:
@@ -360,11 +360,12 @@ class LineGameState:
         return self.opts.hands == 0 and self.opts.end_at == "immediately"
 
     def hand_pips(self, seat: int) -> int:
-        return self.pips[seat]
+        return mask_pips(self.hands[seat])
 
     def _end_hand(self, winner: int | None) -> None:
         """B6: score a domino or a block, then the next hand or the end (B7)."""
-        o, n, pips = self.opts, self.n, self.pips
+        o, n = self.opts, self.n
+        pips = list(map(mask_pips, self.hands))
         teams = o.teams
         side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if teams else pips[:]
         side_points = [0] * len(side_pips)
@@ -380,7 +381,7 @@ class LineGameState:
             others = total - low * len(best)
             if len(best) == 1:
                 side_points[best[0]] = round_points(others, o.round_to)
-                winner = self._block_leader(best[0])
+                winner = self._block_leader(best[0], pips)
             elif o.block_tie == "all_tied_share":
                 for k in best:
                     side_points[k] = round_points(others // len(best), o.round_to)
@@ -390,7 +391,7 @@ class LineGameState:
         self.log.append({
             "type": "round_end", "round": self.round, "reason": reason,
             "seat": winner if reason == "domino" else None,
-            "hands": self.hands[:], "pips": pips[:],
+            "hands": self.hands[:], "pips": pips,
             "points": side_points * 2 if teams else side_points,
             "scores": self.scores[:],
         })
@@ -408,19 +409,19 @@ class LineGameState:
         self.round += 1
         self._start_hand()
 
-    def _block_leader(self, side: int) -> int:
+    def _block_leader(self, side: int, pips: list[int]) -> int:
         """The seat that won a block for `side`: with teams, the partner with fewer pips."""
         if not self.opts.teams:
             return side
         a, b = side, side + 2
-        return b if self.pips[b] < self.pips[a] else a
+        return b if pips[b] < pips[a] else a
 
     def _finish(self, reason: str | None) -> None:
         """B7: the match is over; the highest score wins, ties share."""
         if reason == "target":
             self.log.append({
                 "type": "round_end", "round": self.round, "reason": "target", "seat": None,
-                "hands": self.hands[:], "pips": self.pips[:],
+                "hands": self.hands[:], "pips": list(map(mask_pips, self.hands)),
                 "points": [0] * self.n, "scores": self.scores[:],
             })
         scores = self.scores

@@ -37,7 +37,7 @@ from .game import Game
 from .line_game import LineGameState
 from .mexican_train import MexicanTrainState
 from .options import resolve_options
-from .tiles import BIT, N_IDS, WITH_HALF, double, mask_pips, parse_tile, set_size
+from .tiles import BIT, N_IDS, WITH_HALF, double, parse_tile, set_size
 
 View = Mapping[str, Any]
 
@@ -224,7 +224,6 @@ def _line_state(view: View, opts: Any, chance: Chance, hands: list[int], boneyar
     st.count_scoring = opts.count_scoring
     st.must_play = opts.must_play
     st.leader = view["leader"]
-    st.pips = [mask_pips(h) for h in hands]
     st.lead = -1
     st.end_names, st.end_values, st.end_kinds, st.end_spinner = [], [], [], []
     st.end_tiles, st.spinners = [], []

@@ -40,3 +40,22 @@ def test_game_over_rejects_actions():
         g.apply(g.legal_actions()[0])
     with pytest.raises(dominohall.GameOver):
         g.apply("pass")
+
+
+@pytest.mark.parametrize("good, bad", [
+    ({"teams": True, "hands": 1}, {"teams": 1, "hands": 1}),
+    ({"hands": 1}, {"hands": 1.0}),
+    ({"hands": 1}, {"hands": True}),
+])
+def test_an_option_value_equal_to_a_valid_one_is_still_checked(good, bad):
+    """True == 1 == 1.0 in Python; resolving the valid spelling first (which caches it)
+    must not make the other one valid."""
+    dominohall.new_game("block", players=4, options=good)
+    with pytest.raises(dominohall.BadOption):
+        dominohall.new_game("block", players=4, options=bad)
+
+
+def test_players_given_as_a_float_is_rejected_after_the_int_was_used():
+    dominohall.new_game("block", players=2)
+    with pytest.raises(dominohall.BadOption):
+        dominohall.new_game("block", players=2.0)  # type: ignore[arg-type]

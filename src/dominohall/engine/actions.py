@@ -33,6 +33,10 @@ class Action(str):
     kind: int
     tile: int
     target: str | None
+    #: (tile, target, line end): the line end is 0 for L, 1 for R (always the first two
+    #: ends of a line), -1 for a lead, -2 for any other target; one attribute read
+    #: for the engine's hot path
+    play: tuple[int, str | None, int]
 
     def __new__(cls, kind: int, tile: int = -1, target: str | None = None) -> Action:
         if kind == PLAY:
@@ -43,6 +47,7 @@ class Action(str):
         self.kind = kind
         self.tile = tile
         self.target = target
+        self.play = (tile, target, _LINE_END.get(target, -2))
         return self
 
     @property
@@ -56,6 +61,7 @@ class Action(str):
         return (_intern, (self.kind, self.tile, self.target))
 
 
+_LINE_END: dict[str | None, int] = {"L": 0, "R": 1, None: -1}
 _PLAYS: dict[tuple[int, str | None], Action] = {}
 DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)

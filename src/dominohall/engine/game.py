@@ -85,7 +85,7 @@ class Game:
         # the fast path: an Action object from legal_actions(), no seat to check
         if seat is not None or action.__class__ is not Action or action not in legal:
             action = self._checked(action, seat)
-        st.apply(action)                     # type: ignore[arg-type]
+        st.apply(action)
         self.actions.append(action)
 
     def _checked(self, action: Action | str, seat: int | None) -> Action:
@@ -98,7 +98,7 @@ class Game:
         a = action if action.__class__ is Action else parse_action(action, st.opts.set_max)
         if a not in st.legal():
             raise IllegalAction(f"{a.text}: {st.explain(a)}")
-        return a  # type: ignore[return-value]
+        return a
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action taken from `legal_actions()` without checking it (for search)."""

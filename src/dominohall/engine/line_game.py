@@ -39,6 +39,7 @@ from .tiles import (
     HIGH,
     IS_DOUBLE,
     LOW,
+    PIPS,
     TEXT,
     WITH_HALF,
     StackedDeck,
@@ -70,7 +71,7 @@ def round_points(total: int, step: int) -> int:
 def event_dict(event: Event) -> dict[str, Any]:
     """A log event as the dict the views document (always a new dict)."""
     if event.__class__ is not tuple:
-        return dict(event)                # type: ignore[arg-type]
+        return dict(event)
     kind = event[0]
     if kind == "play":
         _, seat, t, target, count, points = event
@@ -278,7 +279,12 @@ class LineGameState:
         if self.over:
             self._legal = []
             return self._legal
-        plays = self._plays()
+        hand = self.hands[self.current]
+        values = self.end_values
+        if len(values) == 2:                      # the line, no spinner arms open
+            plays = _ON_L[hand & WITH_HALF[values[0]]] + _ON_R[hand & WITH_HALF[values[1]]]
+        else:
+            plays = self._plays()
         if plays and self.must_play:
             self._legal = plays
             return plays
@@ -297,19 +303,19 @@ class LineGameState:
     def apply(self, a: Action) -> None:
         self._legal = None
         p = self.current
-        t = a.tile
+        t, target, e = a.play
         if t < 0:                                 # draw or pass
             self._draw_or_pass(p, a)
             return
-        target = a.target
-        e = -1 if target is None else self.end_names.index(target)
+        if e == -2:
+            e = self.end_names.index(target)      # type: ignore[arg-type]
         hands = self.hands
         hands[p] = hand = hands[p] ^ BIT[t]       # t is in the hand: the action was legal
         if e < 0 or IS_DOUBLE[t] or self.end_spinner[e] >= 0:
             self._place(t, e)
         else:                       # the usual play: a plain tile on a plain end
             self.end_tiles[e].append(t)
-            self.end_values[e] = LOW[t] if HIGH[t] == self.end_values[e] else HIGH[t]
+            self.end_values[e] = PIPS[t] - self.end_values[e]    # the tile's other half
             self.end_kinds[e] = TILE
         self.passes = 0
         self.drew = False

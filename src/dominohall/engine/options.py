@@ -245,7 +245,10 @@ def resolve_options(game: str, players: Any, given: Mapping[str, Any] | None = N
     15
     """
     try:
-        key = (game, players, tuple(sorted((given or {}).items())))
+        # the value's type is part of the key: True == 1 == 1.0 hash alike, but only one
+        # of them may be a valid value
+        key = (game, players.__class__, players,
+               tuple(sorted((k, v.__class__, v) for k, v in (given or {}).items())))
         hash(key)
     except TypeError:                       # unhashable values: let _resolve explain them
         return _resolve(game, players, dict(given or {}))
@@ -253,9 +256,9 @@ def resolve_options(game: str, players: Any, given: Mapping[str, Any] | None = N
 
 
 @functools.lru_cache(maxsize=256)
-def _resolve_cached(key: tuple[str, Any, tuple[tuple[str, Any], ...]]) -> Options:
-    game, players, items = key
-    return _resolve(game, players, dict(items))
+def _resolve_cached(key: tuple[str, type, Any, tuple[tuple[str, type, Any], ...]]) -> Options:
+    game, _, players, items = key
+    return _resolve(game, players, {k: v for k, _, v in items})
 
 
 def _resolve(game: str, players: Any, given: dict[str, Any]) -> Options:

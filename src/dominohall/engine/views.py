@@ -71,12 +71,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .line_game import LineGameState, event_dict
+from .line_game import event_dict
 from .mexican_train import MexicanTrainState
-from .tiles import TEXT, texts
+from .tiles import N_IDS, TEXT
 
 if TYPE_CHECKING:
     from .game import Game
+    from .line_game import LineGameState
 
 Event = dict[str, Any]
 
@@ -89,30 +90,106 @@ def events(game: Game, seat: int | None, start: int = 0) -> list[Event]:
 def view(game: Game, seat: int | None) -> dict[str, Any]:
     """Everything `seat` may know about `game` (None: a spectator)."""
     st = game.state
-    if seat is not None and not (type(seat) is int and 0 <= seat < st.n):
+    if seat is not None and not (seat.__class__ is int and 0 <= seat < st.n):
         raise ValueError(f"seat must be 0..{st.n - 1} or None, not {seat!r}")
-    current = None if st.over else st.current
-    out: dict[str, Any] = {
+    over = st.over
+    current = None if over else st.current
+    if seat is None:
+        hand = None
+        legal: list[Any] = []
+    else:
+        hand = hand_texts(st.hands[seat])
+        legal = st.legal()[:] if seat == current else []
+    # The redacted log, each event redacted once per seat (the log only grows).
+    cache = game.view_cache
+    done = cache.get(seat)
+    if done is None:
+        done = cache[seat] = []
+    log = st.log
+    if len(done) != len(log):
+        if len(done) > len(log):        # cannot happen unless a state was swapped in
+            done.clear()
+        done += [redact(e, seat) for e in log[len(done):]]
+    if isinstance(st, MexicanTrainState):
+        out = _common(game, st, seat, hand, current, legal, done)
+        out.update(_mexican_train_table(st, seat))
+        return out
+    spinner = None
+    for s in st.spinners:
+        if s[3]:
+            spinner = TEXT[s[0]]
+            break
+    lead = st.lead
+    return {                            # one literal: the keys of _common, then the layout
         "game": game.name,
         "options": _options_dict(st.opts),
         "players": st.n,
         "seat": seat,
-        "hand": None if seat is None else texts(st.hands[seat]),
+        "hand": hand,
         "hand_sizes": [h.bit_count() for h in st.hands],
         "boneyard": len(st.boneyard),
         "current_seat": current,
-        "legal_actions": list(st.legal()) if seat is not None and seat == current else [],
+        "legal_actions": legal,
+        "scores": st.scores[:],
+        "round": st.round,
+        "is_over": over,
+        "winners": st.winners[:],
+        "version": game.base + len(game.actions),
+        "log": done[:],                 # a copy (the cache grows); the events are shared
+        "teams": st.opts.teams,
+        "leader": st.leader,
+        "layout": {
+            "lead": TEXT[lead] if lead >= 0 else None,
+            "spinner": spinner,
+            "ends": [{"id": name, "value": v, "tiles": [TEXT[t] for t in tiles]}
+                     for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles)],
+            "count": st.count,
+        },
+        "turn": {"drew": st.drew, "passes": st.passes},
+    }
+
+
+def _common(game: Game, st: MexicanTrainState | LineGameState, seat: int | None,
+            hand: list[str] | None, current: int | None, legal: list[Any],
+            log: list[Event]) -> dict[str, Any]:
+    """The keys every game's view has."""
+    return {
+        "game": game.name,
+        "options": _options_dict(st.opts),
+        "players": st.n,
+        "seat": seat,
+        "hand": hand,
+        "hand_sizes": [h.bit_count() for h in st.hands],
+        "boneyard": len(st.boneyard),
+        "current_seat": current,
+        "legal_actions": legal,
         "scores": st.scores[:],
         "round": st.round,
         "is_over": st.over,
         "winners": st.winners[:],
         "version": game.base + len(game.actions),
-        "log": _log(game, seat),
+        "log": log[:],
     }
-    if isinstance(st, MexicanTrainState):
-        out.update(_mexican_train_table(st, seat))
-    else:
-        out.update(_line_table(st))
+
+
+# Per byte of a hand's bitmask: the texts of the tiles in it (byte k holds ids 8k..8k+7).
+_TEXTS_IN_BYTE: list[list[tuple[str, ...]]] = [
+    [tuple(TEXT[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < N_IDS)
+     for b in range(256)]
+    for k in range((N_IDS + 7) // 8)
+]
+
+
+def hand_texts(mask: int) -> list[str]:
+    """The texts of the tiles in a bitmask, ascending by id (a new list)."""
+    out: list[str] = []
+    k = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += _TEXTS_IN_BYTE[k][b]
+        mask >>= 8
+        k += 1
     return out
 
 
@@ -127,19 +204,6 @@ def _options_dict(opts: Any) -> dict[str, Any]:
     if hit is None:
         hit = _OPTIONS_CACHE[id(opts)] = (opts, opts.as_dict())
     return hit[1]
-
-
-def _log(game: Game, seat: int | None) -> list[Event]:
-    """The redacted log, redacting each event once per seat (the log only grows)."""
-    cache = game.view_cache
-    done = cache.get(seat)
-    if done is None:
-        done = cache[seat] = []
-    log = game.state.log
-    if len(done) > len(log):            # cannot happen unless a state was swapped in
-        done.clear()
-    done.extend(redact(e, seat) for e in log[len(done):])
-    return done[:]          # the event dicts are shared between views: read, don't write
 
 
 def _mexican_train_table(st: MexicanTrainState, seat: int | None) -> dict[str, Any]:
@@ -171,35 +235,69 @@ def _mexican_train_table(st: MexicanTrainState, seat: int | None) -> dict[str, A
     }
 
 
-def _line_table(st: LineGameState) -> dict[str, Any]:
-    spinner = next((TEXT[s[0]] for s in st.spinners if s[3]), None)
-    return {
-        "teams": st.opts.teams,
-        "leader": st.leader,
-        "layout": {
-            "lead": TEXT[st.lead] if st.lead >= 0 else None,
-            "spinner": spinner,
-            "ends": [{"id": name, "value": v, "tiles": [TEXT[t] for t in tiles]}
-                     for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles)],
-            "count": st.count,
-        },
-        "turn": {"drew": st.drew, "passes": st.passes},
-    }
+class _SeatNames(dict[int, str]):
+    """``"seat 3"`` for 3, made once."""
+
+    def __missing__(self, s: int) -> str:
+        name = self[s] = f"seat {s}"
+        return name
+
+
+_SEAT = _SeatNames()
 
 
 def redact(event: Event | tuple[Any, ...], seat: int | None) -> Event:
-    """A copy of `event` as `seat` may see it, with its human text."""
+    """A copy of `event` as `seat` may see it, with its human text.
+
+    The line games' frequent events are tuples in the state's log (see
+    ``line_game.event_dict``); they are expanded here straight into their redacted dicts
+    and texts (the same as ``event_dict`` then `describe`: tests/engine check it)."""
+    if event.__class__ is tuple:
+        kind = event[0]
+        s = event[1]
+        who = "you" if s == seat else _SEAT[s]
+        if kind == "play":
+            tile = TEXT[event[2]]
+            target = event[3]
+            points = event[5]
+            text = (f"{who} played {tile}" if target is None
+                    else f"{who} played {tile} on {target}")
+            if points:
+                text = f"{text} (count {event[4]}: {points} points)"
+            return {"type": "play", "seat": s, "tile": tile, "target": target,
+                    "count": event[4], "points": points, "text": text}
+        if kind == "pass":
+            void = event[2]
+            if void is None:
+                return {"type": "pass", "seat": s, "text": f"{who} passed"}
+            return {"type": "pass", "seat": s, "void": sorted(set(void)),
+                    "text": f"{who} passed"}
+        if kind == "draw":
+            e: Event = {"type": "draw", "seat": s}
+            if s == seat:
+                tile = e["tile"] = TEXT[event[2]]
+                text = f"you drew {tile}"
+            else:
+                text = f"{who} drew a tile"
+            if event[3] is not None:
+                e["void"] = sorted(set(event[3]))
+            e["text"] = text
+            return e
+        if kind == "last_tile":
+            return {"type": "last_tile", "seat": s,
+                    "text": "you have one tile left" if s == seat
+                    else f"{who} has one tile left"}
     e = event_dict(event)
     if e["type"] == "draw" and e["seat"] != seat:
         e.pop("tile", None)
     elif e["type"] == "round_end":            # hands are kept as bitmasks in the state's log
-        e["hands"] = [texts(h) for h in e["hands"]]
+        e["hands"] = [hand_texts(h) for h in e["hands"]]
     e["text"] = describe(e, seat)
     return e
 
 
 def _who(s: int, seat: int | None) -> str:
-    return "you" if s == seat else f"seat {s}"
+    return "you" if s == seat else _SEAT[s]
 
 
 def describe(e: Event, seat: int | None = None) -> str:

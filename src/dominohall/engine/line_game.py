@@ -206,9 +206,10 @@ class LineGameState:
         if e < 0:
             self.lead = t
             if IS_DOUBLE[t]:
-                k = self._new_spinner(t, 2, self._becomes_spinner())
+                k = len(self.spinners)            # L and R first: they are always ends 0, 1
                 self._add_end("L", HIGH[t], BARE, k)
                 self._add_end("R", HIGH[t], BARE, k)
+                self._new_spinner(t, 2, self._becomes_spinner())
             else:
                 self._add_end("L", HIGH[t], TILE, -1)
                 self._add_end("R", LOW[t], TILE, -1)
@@ -373,32 +374,32 @@ class LineGameState:
         o, n = self.opts, self.n
         pips = list(map(mask_pips, self.hands))
         teams = o.teams
-        side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if teams else pips[:]
-        side_points = [0] * len(side_pips)
-        total = sum(side_pips)
+        side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if teams else pips
+        points = [0] * len(side_pips)             # per side
         if winner is not None:
-            w = winner % 2 if teams else winner
-            side_points[w] = round_points(total - side_pips[w], o.round_to)
             reason = "domino"
+            w = winner % 2 if teams else winner
+            points[w] = round_points(sum(side_pips) - side_pips[w], o.round_to)
         else:
             reason = "blocked"
             low = min(side_pips)
-            best = [k for k, v in enumerate(side_pips) if v == low]
-            others = total - low * len(best)
-            if len(best) == 1:
-                side_points[best[0]] = round_points(others, o.round_to)
-                winner = self._block_leader(best[0], pips)
+            tied = side_pips.count(low)
+            others = sum(side_pips) - low * tied
+            if tied == 1:
+                w = side_pips.index(low)
+                points[w] = round_points(others, o.round_to)
+                winner = self._block_leader(w, pips)
             elif o.block_tie == "all_tied_share":
-                for k in best:
-                    side_points[k] = round_points(others // len(best), o.round_to)
-        for k, pts in enumerate(side_points):
+                share = round_points(others // tied, o.round_to)
+                points = [share if v == low else 0 for v in side_pips]
+        for k, pts in enumerate(points):
             if pts:
                 self._score(k, pts)
         self.log.append({
             "type": "round_end", "round": self.round, "reason": reason,
             "seat": winner if reason == "domino" else None,
             "hands": self.hands[:], "pips": pips,
-            "points": side_points * 2 if teams else side_points,
+            "points": points * 2 if teams else points,
             "scores": self.scores[:],
         })
         if o.hands:

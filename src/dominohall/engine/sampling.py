@@ -13,8 +13,9 @@ that respects what the log proves:
   in that hand now.
 
 The deal is sampled by rejection over random orders (each hand filled from a
-shuffled pool, skipping tiles a void forbids); if 200 tries fail the voids of
-the most constrained hand are relaxed, never the sizes.  Future deals come from
+shuffled pool, skipping tiles a void forbids); after every 200 failed tries
+the voids of the most constrained hand still bound are relaxed, never the
+sizes, so sampling always ends (with no void left it fits at once).  Future deals come from
 a fresh seed drawn from `rng`.  A sampled world's ``view(seat)`` equals the view
 it was made from; it has no replayable record.
 
@@ -27,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -142,8 +144,10 @@ def _deal(rng: random.Random, pool: list[int], sizes: dict[int, int],
     boneyard (in random order)."""
     order = sorted(sizes, key=lambda q: -len(voids[q]))
     relaxed: set[int] = set()
-    for attempt in range(400):
-        if attempt and attempt % 200 == 0:            # give up the strictest hand's voids
+    for attempt in itertools.count():
+        # Every 200 failures, give up the voids of the strictest hand still bound by them;
+        # once no hand is bound, the first try fits (the pool holds exactly the tiles).
+        if attempt and attempt % 200 == 0 and len(relaxed) < len(order):
             relaxed.add(next(q for q in order if q not in relaxed))
         tiles = pool[:]
         rng.shuffle(tiles)
@@ -165,7 +169,7 @@ def _deal(rng: random.Random, pool: list[int], sizes: dict[int, int],
             tiles = rest
         if ok:
             return hands, tiles
-    raise DominohallError("no deal fits the view")     # sizes alone always fit: unreachable
+    raise AssertionError("unreachable")
 
 
 def _fill_common(st: MexicanTrainState | LineGameState, view: View, opts: Any, chance: Chance,

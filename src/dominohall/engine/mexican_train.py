@@ -1,8 +1,8 @@
 """Mexican Train (RULES.md Part A): deal, engine, trains, markers, doubles, rounds.
 
 The state plays a whole match: when a round ends (A10) it is scored (A11), the
-``round_end`` event reveals every hand, and the next round is dealt from the
-game's own seeded RNG.
+``round_end`` event reveals every hand, and the next round is dealt by the
+game's own seeded chance (chance.py).
 
 Trains are numbered 0..n-1 (each seat's personal train, text ``t<k>``) and n
 (the Mexican train, text ``mx``).  Hands are bitmasks of tile ids.

@@ -170,3 +170,30 @@ def test_the_optimised_observer_matches_the_reference(name, players, options, hi
         # a fresh Observer on the final view (a track built from the log in one go)
         fresh = Observer(g, history=history, private=private, compact=compact)
         assert np.array_equal(fresh.observe(g.view(0)), ref.observe(g.view(0)))
+
+
+@pytest.mark.parametrize("name,players,options", [("block", 2, {}), ("draw", 3, {}),
+                                                  ("mexican_train", 3, {"rounds": 2})])
+def test_reused_buffers_and_views_out_of_order(name, players, options):
+    """`out` is overwritten whole whatever it held, and views may come in any order (an
+    older view after a newer one, seats interleaved, several events at once)."""
+    from observer_reference import ReferenceObserver
+
+    rng = random.Random(4)
+    g = dominohall.new_game(name, players=players, seed=4, options=options)
+    obs = Observer(g, history=5)
+    ref = ReferenceObserver(g, history=5)
+    out = np.full(obs.size, 7.0, np.float32)
+    kept = []
+    for step in range(400):
+        if g.is_over:
+            break
+        view = g.view(g.current_seat)
+        kept.append(view)
+        if step % 5 == 0:
+            out.fill(rng.choice([-1.0, 3.5, np.nan]))
+        assert np.array_equal(obs.observe(view, out=out), ref.observe(view))
+        if step % 9 == 4:                     # look back at an older view of some seat
+            old = kept[rng.randrange(len(kept))]
+            assert np.array_equal(obs.observe(old, out=out), ref.observe(old))
+        g.apply(rng.choice(view["legal_actions"]))

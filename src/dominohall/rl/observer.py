@@ -53,9 +53,10 @@ the round) each history row is 4 numbers instead: type (1 play, 2 draw, 3 pass,
 
 Drawn tiles never appear in ``history`` (even the seat's own: they are in ``hand``).
 
-``played`` and ``history`` come from the log: the Observer keeps them per seat and game and
-takes in only the events added since its last call (a view's log only grows), so a step
-costs the same early and late in a round; everything else is read from the view each time.
+``played`` and ``history`` come from the log: the Observer keeps them per seat and game (in a
+buffer laid out as a whole observation, which each call copies first) and takes in only
+the events added since its last call (a view's log only grows), so a step costs the same
+early and late in a round; everything else is read from the view each time.
 
 >>> import dominohall
 >>> g = dominohall.new_game("block", players=2, seed=1)
@@ -153,7 +154,13 @@ class Observer:
         self._codes = spec.codes
         self._shape = (self.size,)
         self._zeros = memoryview(np.zeros(self.size, np.float32))
+        self._head = (o["seat"], o["current"], o["hand_sizes"], o["boneyard"], o["scores"],
+                      o["round"])
+        if not self.mexican_train:
+            self._line_at = (o["count"], o["turn"], o["turn"] + 1)
         self._tracks: dict[tuple[int, int], _Track] = {}   # (seat, game): log-derived slices
+        self._last: dict[int, _Track] = {}                  # seat: its latest track
+        self._empty = _Track(self)                          # for an empty log
 
     # ---------------------------------------------------------------- layout
     def named(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
@@ -182,46 +189,65 @@ class Observer:
         seat = view["seat"]
         if seat is None:
             raise ValueError("the Observer needs a seat's view, not a spectator's")
+        # the log-derived slices (played, history), brought up to date: the fast path is
+        # this seat's latest track, still the same log (see _follow)
+        log = view["log"]
+        track = self._last.get(seat)
+        if track is None or not (seen := track.seen) or len(log) < seen \
+                or log[seen - 1] is not track.last or log[0] is not track.first:
+            track = self._follow(seat, log)
+        elif len(log) > seen:
+            self._add(track, log, seen)
         if out is None:
-            out = np.zeros(self.size, np.float32)
+            out = np.empty(self.size, np.float32)
             w = memoryview(out)
         else:
             w = memoryview(out)
             if w.format != "f" or w.shape != self._shape or not w.c_contiguous:
                 out[...] = self.observe(view).reshape(out.shape)    # not a flat float32 array
                 return out
-            w[:] = self._zeros
-        # Element writes go through a memoryview (cheaper than numpy's item assignment);
-        # every position is precomputed in __init__.
-        track = self._follow(seat, view["log"])
-        o = self._o
-        w[o.seat + seat] = 1.0
+        # The track's buffer is a whole observation with played and history filled in and
+        # zeros elsewhere: copy it, then set the rest.  Element writes go through a
+        # memoryview (cheaper than numpy's item assignment); every position is
+        # precomputed in __init__.
+        w[:] = track.buf
+        o_seat, o_current, o_sizes, o_boneyard, o_scores, o_round = self._head
+        w[o_seat + seat] = 1.0
         cur = view["current_seat"]
         if cur is not None:
-            w[o.current + cur] = 1.0
+            w[o_current + cur] = 1.0
         if self.private:
             at = self._hand_at
             for text in view["hand"]:
                 w[at[text]] = 1.0
-        at = o.hand_sizes
         for v in view["hand_sizes"]:
-            w[at] = v
-            at += 1
-        w[o.boneyard] = view["boneyard"]
-        at = o.scores
+            w[o_sizes] = v
+            o_sizes += 1
+        w[o_boneyard] = view["boneyard"]
         for v in view["scores"]:
-            w[at] = v
-            at += 1
-        w[o.round] = view["round"]
-        w[o.played:o.played + self.spec.n_tiles] = track.played
-        if self.history:
-            start = (track.cap - track.count) * self.event_size
-            w[o.history:o.history + self._history_size] = \
-                track.rows[start:start + self._history_size]
+            w[o_scores] = v
+            o_scores += 1
+        w[o_round] = view["round"]
         if self.mexican_train:
             self._mexican_train(view, w)
-        else:
-            self._line(view, w)
+            return out
+        layout = view["layout"]
+        lead = layout["lead"]
+        if lead is not None:
+            w[self._lead_at[lead]] = 1.0
+        spinner = layout["spinner"]
+        if spinner is not None:
+            w[self._spinner_at[spinner]] = 1.0
+        open_at, length_at = self._end_open_at, self._end_length_at
+        for end in layout["ends"]:
+            name = end["id"]
+            w[open_at[name] + end["value"]] = 1.0
+            w[length_at[name]] = len(end["tiles"])
+        o_count, o_drew, o_passes = self._line_at
+        w[o_count] = layout["count"]
+        turn = view["turn"]
+        w[o_drew] = turn["drew"]
+        w[o_passes] = turn["passes"]
         return out
 
     def _mexican_train(self, view: View, w: memoryview) -> None:
@@ -255,25 +281,6 @@ class Observer:
         if self.private and turn["drawn"] is not None:
             w[self._drawn_at[turn["drawn"]]] = 1.0
 
-    def _line(self, view: View, w: memoryview) -> None:
-        o = self._o
-        layout = view["layout"]
-        lead = layout["lead"]
-        if lead is not None:
-            w[self._lead_at[lead]] = 1.0
-        spinner = layout["spinner"]
-        if spinner is not None:
-            w[self._spinner_at[spinner]] = 1.0
-        open_at, length_at = self._end_open_at, self._end_length_at
-        for end in layout["ends"]:
-            name = end["id"]
-            w[open_at[name] + end["value"]] = 1.0
-            w[length_at[name]] = len(end["tiles"])
-        w[o.count] = layout["count"]
-        turn = view["turn"]
-        w[o.turn] = turn["drew"]
-        w[o.turn + 1] = turn["passes"]
-
     # ---------------------------------------------------------------- the log, incrementally
     def _follow(self, seat: int, log: list[Mapping[str, Any]]) -> _Track:
         """The track of this seat and game, brought up to date with the new events of `log`.
@@ -283,10 +290,11 @@ class Observer:
         places" (identity, not equality) means "same game, same seat, same log so far".
         Anything else (another game, a sampled world, a rewound state) gets a new track,
         built from the round's events.  A few tracks are kept, for observers that switch
-        between games (OpenSpiel states, sampled worlds).
+        between games (OpenSpiel states, sampled worlds); `observe` tries the seat's latest
+        track first.
         """
         if not log:
-            return _Track(self)
+            return self._empty
         key = (seat, id(log[0]))
         tracks = self._tracks
         track = tracks.get(key)
@@ -294,7 +302,8 @@ class Observer:
             seen = track.seen
             if len(log) >= seen and log[seen - 1] is track.last and log[0] is track.first:
                 if len(log) > seen:
-                    track.add(log, seen)
+                    self._add(track, log, seen)
+                self._last[seat] = track
                 return track
             del tracks[key]
             track.clear()
@@ -307,103 +316,87 @@ class Observer:
         start = len(log) - 1                     # the round's deal (events before it are
         while start > 0 and log[start]["type"] != "deal":      # no part of the tensor)
             start -= 1
-        track.add(log, start)
+        self._add(track, log, start)
+        self._last[seat] = track
         return track
+
+    def _add(self, track: _Track, log: list[Mapping[str, Any]], start: int) -> None:
+        """Take the events ``log[start:]`` into `track`: mark the played tiles, shift the
+        history down by the number of new public events and write their rows on top."""
+        buf = track.buf
+        played = self.offsets["played"]
+        new: list[tuple[int, Mapping[str, Any]]] = []
+        for e in log[start:]:
+            kind = _KIND.get(e["type"])
+            if kind is None:
+                if e["type"] == "deal":             # a new round: nothing on the table,
+                    track.new_round()               # no history
+                    new.clear()
+                continue
+            if kind == 0:
+                buf[played + TILE_ID[e["tile"]]] = 1.0
+            new.append((kind, e))
+        track.seen = len(log)
+        track.first = log[0]
+        track.last = log[-1]
+        keep = self.history
+        if not new or not keep:
+            return
+        if len(new) > keep:
+            del new[:-keep]
+        width = self.event_size
+        top = self.offsets["history"]
+        shift = len(new) * width
+        end = top + self._history_size
+        if shift < self._history_size:
+            buf[top + shift:end] = buf[top:end - shift]     # memoryviews copy overlaps safely
+        buf[top:top + shift] = self._zeros[:shift]
+        seat_col, tile_col, target_col = self._event_cols
+        at = top + shift - width                # the oldest new event's row
+        if self.compact:
+            for kind, e in new:
+                buf[at] = kind + 1
+                buf[at + 1] = e["seat"]
+                if kind == 0:
+                    buf[at + 2] = TILE_ID[e["tile"]]
+                    buf[at + 3] = target_col[e["target"]]
+                at -= width
+        else:
+            for kind, e in new:
+                buf[at + kind] = 1.0
+                buf[at + seat_col + e["seat"]] = 1.0
+                if kind == 0:
+                    buf[at + tile_col + TILE_ID[e["tile"]]] = 1.0
+                    buf[at + target_col[e["target"]]] = 1.0
+                at -= width
 
 
 class _Track:
     """The log-derived slices of one seat's observations in one game (played, history).
 
-    ``rows`` holds the round's events in reverse: event ``j`` of the round (0-based) is
-    row ``cap - 1 - j``, so the most recent ``H`` events, newest first, are the contiguous
-    rows ``cap - count .. cap - count + H`` (the rows past the round's start are 0).
-    ``rows`` and ``played`` are memoryviews of float32 arrays (cheap element writes and
-    slice copies).
+    ``buf`` (a memoryview of a float32 array) is laid out as a whole observation: the
+    round's played tiles and its most recent ``H`` public events, newest first, in their
+    slices, zeros everywhere else, so `Observer.observe` starts from one copy of it.
+    ``first``, ``last`` and ``seen`` identify the log it has taken in.
     """
 
-    __slots__ = ("obs", "first", "last", "seen", "count", "cap", "rows", "played", "array")
+    __slots__ = ("obs", "first", "last", "seen", "buf")
 
     def __init__(self, obs: Observer) -> None:
         self.obs = obs
         self.first: Any = None
         self.last: Any = None
         self.seen = 0
-        self.count = 0
-        self.cap = cap = 64
-        t = obs.spec.n_tiles
-        self.array = np.zeros(t + (cap + obs.history) * obs.event_size, np.float32)
-        buf = memoryview(self.array)
-        self.played = buf[:t]
-        self.rows = buf[t:]
+        self.buf = memoryview(np.zeros(obs.size, np.float32))
 
     def clear(self) -> None:
         """Back to an empty round, for another game."""
-        self._new_round()
+        self.new_round()
         self.seen = 0
         self.first = self.last = None
 
-    def add(self, log: list[Mapping[str, Any]], start: int) -> None:
-        """Take in the events ``log[start:]``."""
-        obs = self.obs
-        width = obs.event_size
-        keep = obs.history
-        seat_col, tile_col, target_col = obs._event_cols
-        played = self.played
-        rows = self.rows
-        at = (self.cap - 1 - self.count) * width        # the next event's row
-        for e in log[start:]:
-            kind = _KIND.get(e["type"])
-            if kind is None:
-                if e["type"] == "deal":         # a new round: nothing on the table, no history
-                    self._new_round()
-                    at = (self.cap - 1) * width
-                continue
-            if kind == 0:
-                tile = TILE_ID[e["tile"]]
-                played[tile] = 1.0
-            if not keep:
-                continue
-            if at < 0:
-                rows = self._grow()
-                played = self.played
-                at = (self.cap - 1 - self.count) * width
-            self.count += 1
-            if obs.compact:
-                rows[at] = kind + 1
-                rows[at + 1] = e["seat"]
-                if kind == 0:
-                    rows[at + 2] = tile
-                    rows[at + 3] = target_col[e["target"]]
-            else:
-                rows[at + kind] = 1.0
-                rows[at + seat_col + e["seat"]] = 1.0
-                if kind == 0:
-                    rows[at + tile_col + tile] = 1.0
-                    rows[at + target_col[e["target"]]] = 1.0
-            at -= width
-        self.seen = len(log)
-        self.first = log[0]
-        self.last = log[-1]
-
-    def _new_round(self) -> None:
-        t = self.obs.spec.n_tiles
-        if self.count:
-            width = self.obs.event_size
-            self.array[t + (self.cap - self.count) * width:t + self.cap * width] = 0
-            self.count = 0
-        self.array[:t] = 0
-
-    def _grow(self) -> memoryview:
-        width, keep = self.obs.event_size, self.obs.history
-        t = self.obs.spec.n_tiles
-        cap = self.cap * 2
-        array = np.zeros(t + (cap + keep) * width, np.float32)
-        array[:t] = self.array[:t]
-        array[t + (cap - self.count) * width:t + cap * width] = \
-            self.array[t + (self.cap - self.count) * width:t + self.cap * width]
-        buf = memoryview(array)
-        self.cap, self.array, self.played, self.rows = cap, array, buf[:t], buf[t:]
-        return self.rows
+    def new_round(self) -> None:
+        self.buf[:] = self.obs._zeros
 
 
 _KIND = {k: i for i, k in enumerate(EVENT_TYPES)}

@@ -270,8 +270,12 @@ def redact(event: Event | tuple[Any, ...], seat: int | None) -> Event:
             void = event[2]
             if void is None:
                 return {"type": "pass", "seat": s, "text": f"{who} passed"}
-            return {"type": "pass", "seat": s, "void": sorted(set(void)),
-                    "text": f"{who} passed"}
+            if len(void) == 2:                # the two ends of a line: sorted(set(void))
+                a, b = void
+                void = [a, b] if a < b else [b, a] if b < a else [a]
+            else:
+                void = sorted(set(void))
+            return {"type": "pass", "seat": s, "void": void, "text": f"{who} passed"}
         if kind == "draw":
             e: Event = {"type": "draw", "seat": s}
             if s == seat:
@@ -287,12 +291,20 @@ def redact(event: Event | tuple[Any, ...], seat: int | None) -> Event:
             return {"type": "last_tile", "seat": s,
                     "text": "you have one tile left" if s == seat
                     else f"{who} has one tile left"}
-    e = event_dict(event)
-    if e["type"] == "draw" and e["seat"] != seat:
-        e.pop("tile", None)
-    elif e["type"] == "round_end":            # hands are kept as bitmasks in the state's log
+        return _redact_dict(event_dict(event), seat)      # a tuple kind of the future
+    return _redact_dict(dict(event), seat)
+
+
+def _redact_dict(e: Event, seat: int | None) -> Event:
+    """Redact `e`, a new dict, in place and add its text."""
+    kind = e["type"]
+    if kind == "draw":
+        if e["seat"] != seat:
+            e.pop("tile", None)
+    elif kind == "round_end":                 # hands are kept as bitmasks in the state's log
         e["hands"] = [hand_texts(h) for h in e["hands"]]
-    e["text"] = describe(e, seat)
+    text = _TEXTS.get(kind)
+    e["text"] = str(kind) if text is None else text(e, seat)
     return e
 
 
@@ -303,33 +315,63 @@ def _who(s: int, seat: int | None) -> str:
 def describe(e: Event, seat: int | None = None) -> str:
     """One line of log text for an (already redacted) event."""
     kind = e["type"]
-    if kind == "deal":
-        return (f"round {e['round']}: {e['hand_sizes'][0]} tiles each, "
-                f"{e['boneyard']} in the boneyard")
-    if kind == "engine":
-        if e["seat"] is None:
-            return f"the engine {e['tile']} is set in the centre"
-        return f"{_who(e['seat'], seat)} placed the engine {e['tile']}"
-    if kind == "draw":
-        what = e.get("tile", "a tile")
-        why = " looking for the engine" if e.get("search") else ""
-        return f"{_who(e['seat'], seat)} drew {what}{why}"
-    if kind == "play":
-        where = "" if e["target"] is None else f" on {e['target']}"
-        text = f"{_who(e['seat'], seat)} played {e['tile']}{where}"
-        if e.get("points"):
-            text += f" (count {e['count']}: {e['points']} points)"
-        return text
-    if kind == "pass":
-        return f"{_who(e['seat'], seat)} passed"
-    if kind == "end":
-        return f"{_who(e['seat'], seat)} ended the first-turn chain"
-    if kind == "last_tile":
-        return f"{_who(e['seat'], seat)} {'have' if e['seat'] == seat else 'has'} one tile left"
-    if kind == "round_end":
-        how = {"domino": f"{_who(e['seat'], seat)} went out" if e["seat"] is not None else "",
-               "blocked": "blocked", "target": "target reached"}[e["reason"]]
-        return f"round {e['round']} over ({how}): points {e['points']}, totals {e['scores']}"
-    if kind == "game_end":
-        return f"match over: winners {e['winners']}, scores {e['scores']}"
-    return str(kind)
+    text = _TEXTS.get(kind)
+    return str(kind) if text is None else text(e, seat)
+
+
+def _deal_text(e: Event, seat: int | None) -> str:
+    return (f"round {e['round']}: {e['hand_sizes'][0]} tiles each, "
+            f"{e['boneyard']} in the boneyard")
+
+
+def _engine_text(e: Event, seat: int | None) -> str:
+    if e["seat"] is None:
+        return f"the engine {e['tile']} is set in the centre"
+    return f"{_who(e['seat'], seat)} placed the engine {e['tile']}"
+
+
+def _draw_text(e: Event, seat: int | None) -> str:
+    what = e.get("tile", "a tile")
+    why = " looking for the engine" if e.get("search") else ""
+    return f"{_who(e['seat'], seat)} drew {what}{why}"
+
+
+def _play_text(e: Event, seat: int | None) -> str:
+    where = "" if e["target"] is None else f" on {e['target']}"
+    text = f"{_who(e['seat'], seat)} played {e['tile']}{where}"
+    if e.get("points"):
+        text += f" (count {e['count']}: {e['points']} points)"
+    return text
+
+
+def _pass_text(e: Event, seat: int | None) -> str:
+    return f"{_who(e['seat'], seat)} passed"
+
+
+def _end_text(e: Event, seat: int | None) -> str:
+    return f"{_who(e['seat'], seat)} ended the first-turn chain"
+
+
+def _last_tile_text(e: Event, seat: int | None) -> str:
+    return f"{_who(e['seat'], seat)} {'have' if e['seat'] == seat else 'has'} one tile left"
+
+
+_REASONS = {"blocked": "blocked", "target": "target reached"}
+
+
+def _round_end_text(e: Event, seat: int | None) -> str:
+    reason = e["reason"]
+    if reason == "domino":
+        how = "" if e["seat"] is None else f"{_who(e['seat'], seat)} went out"
+    else:
+        how = _REASONS[reason]
+    return f"round {e['round']} over ({how}): points {e['points']}, totals {e['scores']}"
+
+
+def _game_end_text(e: Event, seat: int | None) -> str:
+    return f"match over: winners {e['winners']}, scores {e['scores']}"
+
+
+_TEXTS = {"deal": _deal_text, "engine": _engine_text, "draw": _draw_text, "play": _play_text,
+          "pass": _pass_text, "end": _end_text, "last_tile": _last_tile_text,
+          "round_end": _round_end_text, "game_end": _game_end_text}

@@ -148,8 +148,11 @@ class Observer:
                                    for name, i in self._end_slot.items()}
         # history columns: seat one-hot, tile one-hot, target -> its column (its index with
         # compact=True)
-        self._event_cols = (4, 4 + n, {name: (i if compact else 4 + n + t + i)
-                                       for i, name in enumerate(spec.targets)})
+        self._event_cols = (4, {text: 4 + n + i for text, i in TILE_ID.items() if i < t},
+                            {name: (i if compact else 4 + n + t + i)
+                             for i, name in enumerate(spec.targets)})
+        self._played_at = {text: o["played"] + i for text, i in TILE_ID.items() if i < t}
+        self._history_at = o["history"]
         self._history_size = history * self.event_size
         self._codes = spec.codes
         self._shape = (self.size,)
@@ -316,6 +319,8 @@ class Observer:
         start = len(log) - 1                     # the round's deal (events before it are
         while start > 0 and log[start]["type"] != "deal":      # no part of the tensor)
             start -= 1
+        if log[start]["type"] == "deal":         # the track is clear: the round's start
+            start += 1
         self._add(track, log, start)
         self._last[seat] = track
         return track
@@ -324,51 +329,68 @@ class Observer:
         """Take the events ``log[start:]`` into `track`: mark the played tiles, shift the
         history down by the number of new public events and write their rows on top."""
         buf = track.buf
-        played = self.offsets["played"]
-        new: list[tuple[int, Mapping[str, Any]]] = []
-        for e in log[start:]:
-            kind = _KIND.get(e["type"])
-            if kind is None:
-                if e["type"] == "deal":             # a new round: nothing on the table,
-                    track.new_round()               # no history
-                    new.clear()
-                continue
-            if kind == 0:
-                buf[played + TILE_ID[e["tile"]]] = 1.0
-            new.append((kind, e))
+        played_at = self._played_at
+        events = log[start:]
+        count = 0                               # public events (history rows)
+        for e in events:
+            kind = e["type"]
+            if kind == "play":
+                buf[played_at[e["tile"]]] = 1.0
+                count += 1
+            elif kind in _KIND:
+                count += 1
+            elif kind == "deal":                # a new round: nothing on the table, no
+                last = len(log) - 1             # history; start again from its last deal
+                while log[last]["type"] != "deal":
+                    last -= 1
+                track.new_round()
+                self._add(track, log, last + 1)
+                return
         track.seen = len(log)
         track.first = log[0]
         track.last = log[-1]
         keep = self.history
-        if not new or not keep:
+        if not count or not keep:
             return
-        if len(new) > keep:
-            del new[:-keep]
+        if count > keep:
+            count = keep
         width = self.event_size
-        top = self.offsets["history"]
-        shift = len(new) * width
+        top = self._history_at
+        shift = count * width
         end = top + self._history_size
         if shift < self._history_size:
             buf[top + shift:end] = buf[top:end - shift]     # memoryviews copy overlaps safely
         buf[top:top + shift] = self._zeros[:shift]
         seat_col, tile_col, target_col = self._event_cols
-        at = top + shift - width                # the oldest new event's row
+        at = top                                # the newest event's row, then older ones
         if self.compact:
-            for kind, e in new:
+            for e in reversed(events):
+                kind = _KIND.get(e["type"])
+                if kind is None:
+                    continue
                 buf[at] = kind + 1
                 buf[at + 1] = e["seat"]
                 if kind == 0:
                     buf[at + 2] = TILE_ID[e["tile"]]
                     buf[at + 3] = target_col[e["target"]]
-                at -= width
+                count -= 1
+                if not count:
+                    return
+                at += width
         else:
-            for kind, e in new:
+            for e in reversed(events):
+                kind = _KIND.get(e["type"])
+                if kind is None:
+                    continue
                 buf[at + kind] = 1.0
                 buf[at + seat_col + e["seat"]] = 1.0
                 if kind == 0:
-                    buf[at + tile_col + TILE_ID[e["tile"]]] = 1.0
+                    buf[at + tile_col[e["tile"]]] = 1.0
                     buf[at + target_col[e["target"]]] = 1.0
-                at -= width
+                count -= 1
+                if not count:
+                    return
+                at += width
 
 
 class _Track:

@@ -282,7 +282,8 @@ def test_a_turn_that_runs_out_is_played_by_the_stand_in_stored_then_broadcast(cl
     second is up, stored before it is broadcast.  Seat `quick` moves in time, if late in
     its turn, and is never overridden."""
     started = time.monotonic()
-    t = create(client, turn_seconds=1, away_seconds=0)
+    # three rounds: no deal ends the match before each seat has had three turns
+    t = create(client, options={**SHORT_MT, "rounds": 3}, turn_seconds=1, away_seconds=0)
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
     room = hub(client).rooms[tid]
     slow = room.game.current_seat

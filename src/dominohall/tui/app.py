@@ -277,6 +277,7 @@ class PlayScreen(Screen[None]):
             if e["type"] == "round_end":
                 self.notices.append((render.round_end_text(e, view, self.session.names),
                                      "round_end"))
+                self.say("")        # the last message was about the finished round
                 found = True
             elif e["type"] == "game_end":
                 self.notices.append((render.final_text(view, self.session.names), "final"))

@@ -210,9 +210,12 @@ class LineGameState:
                 self._add_end("L", HIGH[t], BARE, k)
                 self._add_end("R", HIGH[t], BARE, k)
                 self._new_spinner(t, 2, self._becomes_spinner())
-            else:
-                self._add_end("L", HIGH[t], TILE, -1)
-                self._add_end("R", LOW[t], TILE, -1)
+            else:                       # the layout was empty: L and R in one go
+                self.end_names = ["L", "R"]
+                self.end_values = [HIGH[t], LOW[t]]
+                self.end_kinds = [TILE, TILE]
+                self.end_spinner = [-1, -1]
+                self.end_tiles = [[], []]
             return
         self.end_tiles[e].append(t)
         k = self.end_spinner[e]

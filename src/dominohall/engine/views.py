@@ -106,27 +106,37 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     if done is None:
         done = cache[seat] = []
     log = st.log
-    if len(done) != len(log):
-        if len(done) > len(log):        # cannot happen unless a state was swapped in
+    n = len(done)
+    if n != len(log):
+        if n > len(log):                # cannot happen unless a state was swapped in
             done.clear()
-        done += [redact(e, seat) for e in log[len(done):]]
+            n = 0
+        for e in log[n:]:
+            done.append(redact(e, seat))
     if isinstance(st, MexicanTrainState):
         out = _common(game, st, seat, hand, current, legal, done)
         out.update(_mexican_train_table(st, seat))
         return out
+    opts = st.opts
+    hit = _OPTIONS_CACHE.get(id(opts))      # _options_dict, inline
+    if hit is None:
+        hit = _OPTIONS_CACHE[id(opts)] = (opts, opts.as_dict())
     spinner = None
     for s in st.spinners:
         if s[3]:
             spinner = TEXT[s[0]]
             break
     lead = st.lead
+    ends = []
+    for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles):
+        ends.append({"id": name, "value": v, "tiles": [TEXT[t] for t in tiles]})
     return {                            # one literal: the keys of _common, then the layout
         "game": game.name,
-        "options": _options_dict(st.opts),
+        "options": hit[1],
         "players": st.n,
         "seat": seat,
         "hand": hand,
-        "hand_sizes": [h.bit_count() for h in st.hands],
+        "hand_sizes": [*map(_bit_count, st.hands)],
         "boneyard": len(st.boneyard),
         "current_seat": current,
         "legal_actions": legal,
@@ -136,17 +146,19 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "winners": st.winners[:],
         "version": game.base + len(game.actions),
         "log": done[:],                 # a copy (the cache grows); the events are shared
-        "teams": st.opts.teams,
+        "teams": opts.teams,
         "leader": st.leader,
         "layout": {
             "lead": TEXT[lead] if lead >= 0 else None,
             "spinner": spinner,
-            "ends": [{"id": name, "value": v, "tiles": [TEXT[t] for t in tiles]}
-                     for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles)],
+            "ends": ends,
             "count": st.count,
         },
         "turn": {"drew": st.drew, "passes": st.passes},
     }
+
+
+_bit_count = int.bit_count
 
 
 def _common(game: Game, st: MexicanTrainState | LineGameState, seat: int | None,

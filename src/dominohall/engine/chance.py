@@ -68,6 +68,8 @@ class Chance:
             hand_lists, top_first = stacked
             return [sum(map(BIT.__getitem__, h)) for h in hand_lists], top_first[::-1]
         order = self.permutation(deck) if isinstance(deck, int) else self.shuffled(deck)
-        h = hand_size
-        hands = [sum(map(BIT.__getitem__, order[s * h:(s + 1) * h])) for s in range(players)]
-        return hands, order[players * h:]
+        hands = []
+        bit = BIT.__getitem__
+        for start in range(0, players * hand_size, hand_size):   # no comprehension: in
+            hands.append(sum(map(bit, order[start:start + hand_size])))   # 3.11 it is a call
+        return hands, order[players * hand_size:]

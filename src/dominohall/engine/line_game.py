@@ -166,7 +166,7 @@ class LineGameState:
         self.drew = False
         self._legal: list[Action] | None = None
         self.log.append({"type": "deal", "round": self.round, "leader": self.leader,
-                         "hand_sizes": [h.bit_count() for h in self.hands],
+                         "hand_sizes": list(map(int.bit_count, self.hands)),
                          "boneyard": len(self.boneyard)})
 
     def side(self, seat: int) -> int:
@@ -436,7 +436,10 @@ class LineGameState:
             })
         scores = self.scores
         best = max(scores)
-        self.winners = [s for s in range(self.n) if scores[s] == best]
+        self.winners = winners = []
+        for s, score in enumerate(scores):
+            if score == best:
+                winners.append(s)
         self.over = True
         self._legal = []
         self.log.append({"type": "game_end", "scores": self.scores[:], "winners": self.winners[:]})

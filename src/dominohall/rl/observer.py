@@ -148,15 +148,17 @@ class Observer:
                                    for name, i in self._end_slot.items()}
         # history columns: seat one-hot, tile one-hot, target -> its column (its index with
         # compact=True)
-        self._event_cols = (4, {text: 4 + n + i for text, i in TILE_ID.items() if i < t},
-                            {name: (i if compact else 4 + n + t + i)
-                             for i, name in enumerate(spec.targets)})
-        self._played_at = {text: o["played"] + i for text, i in TILE_ID.items() if i < t}
+        # a play: target -> tile text -> (its position in played, its tile column and its
+        # target column in a history row; with compact=True the tile id and target index)
+        self._plays = {target: {text: (o["played"] + i, i if compact else 4 + n + i,
+                                       j if compact else 4 + n + t + j)
+                                for text, i in TILE_ID.items() if i < t}
+                       for j, target in enumerate(spec.targets)}
         self._history_at = o["history"]
         self._history_size = history * self.event_size
         self._codes = spec.codes
         self._shape = (self.size,)
-        self._zeros = memoryview(np.zeros(self.size, np.float32))
+        self._zeros = memoryview(np.zeros(max(self.size, 2 * self._history_size), np.float32))
         self._head = (o["seat"], o["current"], o["hand_sizes"], o["boneyard"], o["scores"],
                       o["round"])
         if not self.mexican_train:
@@ -209,11 +211,15 @@ class Observer:
             if w.format != "f" or w.shape != self._shape or not w.c_contiguous:
                 out[...] = self.observe(view).reshape(out.shape)    # not a flat float32 array
                 return out
-        # The track's buffer is a whole observation with played and history filled in and
-        # zeros elsewhere: copy it, then set the rest.  Element writes go through a
-        # memoryview (cheaper than numpy's item assignment); every position is
-        # precomputed in __init__.
-        w[:] = track.buf
+        # The track holds everything before the history (played filled in, zeros
+        # elsewhere) and the history rows: copy both, then set the rest.  Element writes
+        # go through a memoryview (cheaper than numpy's item assignment); every position
+        # is precomputed in __init__.
+        top = self._history_at
+        w[:top] = track.head
+        if self.history:
+            at = track.newest * self.event_size
+            w[top:] = track.rows[at:at + self._history_size]
         o_seat, o_current, o_sizes, o_boneyard, o_scores, o_round = self._head
         w[o_seat + seat] = 1.0
         cur = view["current_seat"]
@@ -326,90 +332,71 @@ class Observer:
         return track
 
     def _add(self, track: _Track, log: list[Mapping[str, Any]], start: int) -> None:
-        """Take the events ``log[start:]`` into `track`: mark the played tiles, shift the
-        history down by the number of new public events and write their rows on top."""
-        buf = track.buf
-        played_at = self._played_at
-        events = log[start:]
-        count = 0                               # public events (history rows)
-        for e in events:
-            kind = e["type"]
-            if kind == "play":
-                buf[played_at[e["tile"]]] = 1.0
-                count += 1
-            elif kind in _KIND:
-                count += 1
-            elif kind == "deal":                # a new round: nothing on the table, no
-                last = len(log) - 1             # history; start again from its last deal
-                while log[last]["type"] != "deal":
-                    last -= 1
-                track.new_round()
-                self._add(track, log, last + 1)
-                return
+        """Take the events ``log[start:]`` into `track`: mark the played tiles and write
+        each public event's row above the previous one (see `_Track`)."""
+        head = track.head
+        plays = self._plays
+        keep = self.history
+        rows = track.rows
+        width = self.event_size
+        newest = track.newest
+        compact = self.compact
+        for e in log[start:]:
+            kind = _KIND.get(e["type"])
+            if kind is None:
+                if e["type"] == "deal":             # a new round: nothing on the table, no
+                    track.new_round()               # history
+                    newest = track.newest
+                continue
+            if kind == 0:
+                played, tile_at, target_at = plays[e["target"]][e["tile"]]
+                head[played] = 1.0
+            if not keep:
+                continue
+            if not newest:                      # the rows are full: keep the H - 1 newest
+                newest = track.wrap()
+            newest -= 1
+            at = newest * width
+            if compact:
+                rows[at] = kind + 1
+                rows[at + 1] = e["seat"]
+                if kind == 0:
+                    rows[at + 2] = tile_at
+                    rows[at + 3] = target_at
+            else:
+                rows[at + kind] = 1.0
+                rows[at + _TYPES + e["seat"]] = 1.0     # the seat columns follow the types
+                if kind == 0:
+                    rows[at + tile_at] = 1.0
+                    rows[at + target_at] = 1.0
+        track.newest = newest
         track.seen = len(log)
         track.first = log[0]
         track.last = log[-1]
-        keep = self.history
-        if not count or not keep:
-            return
-        if count > keep:
-            count = keep
-        width = self.event_size
-        top = self._history_at
-        shift = count * width
-        end = top + self._history_size
-        if shift < self._history_size:
-            buf[top + shift:end] = buf[top:end - shift]     # memoryviews copy overlaps safely
-        buf[top:top + shift] = self._zeros[:shift]
-        seat_col, tile_col, target_col = self._event_cols
-        at = top                                # the newest event's row, then older ones
-        if self.compact:
-            for e in reversed(events):
-                kind = _KIND.get(e["type"])
-                if kind is None:
-                    continue
-                buf[at] = kind + 1
-                buf[at + 1] = e["seat"]
-                if kind == 0:
-                    buf[at + 2] = TILE_ID[e["tile"]]
-                    buf[at + 3] = target_col[e["target"]]
-                count -= 1
-                if not count:
-                    return
-                at += width
-        else:
-            for e in reversed(events):
-                kind = _KIND.get(e["type"])
-                if kind is None:
-                    continue
-                buf[at + kind] = 1.0
-                buf[at + seat_col + e["seat"]] = 1.0
-                if kind == 0:
-                    buf[at + tile_col[e["tile"]]] = 1.0
-                    buf[at + target_col[e["target"]]] = 1.0
-                count -= 1
-                if not count:
-                    return
-                at += width
 
 
 class _Track:
     """The log-derived slices of one seat's observations in one game (played, history).
 
-    ``buf`` (a memoryview of a float32 array) is laid out as a whole observation: the
-    round's played tiles and its most recent ``H`` public events, newest first, in their
-    slices, zeros everywhere else, so `Observer.observe` starts from one copy of it.
-    ``first``, ``last`` and ``seen`` identify the log it has taken in.
+    ``head`` (a memoryview of a float32 array) is the observation up to the history
+    slice: the round's played tiles, zeros everywhere else.  ``rows`` holds ``2H`` history
+    rows, filled upwards: the newest event is row ``newest`` and the ``H`` rows from it are
+    the history slice, newest first (rows past the round's start are 0, rows above
+    ``newest`` too).  When row 0 is taken, the ``H - 1`` newest rows move back to the
+    bottom (`wrap`), once every ``H`` events.  ``first``, ``last`` and ``seen`` identify
+    the log taken in.
     """
 
-    __slots__ = ("obs", "first", "last", "seen", "buf")
+    __slots__ = ("obs", "first", "last", "seen", "head", "rows", "newest")
 
     def __init__(self, obs: Observer) -> None:
         self.obs = obs
         self.first: Any = None
         self.last: Any = None
         self.seen = 0
-        self.buf = memoryview(np.zeros(obs.size, np.float32))
+        self.head = memoryview(np.zeros(obs._history_at, np.float32))
+        self.rows = memoryview(np.zeros(2 * obs._history_size, np.float32))
+        self.newest = obs.history
 
     def clear(self) -> None:
         """Back to an empty round, for another game."""
@@ -418,10 +405,24 @@ class _Track:
         self.first = self.last = None
 
     def new_round(self) -> None:
-        self.buf[:] = self.obs._zeros
+        zeros = self.obs._zeros
+        self.head[:] = zeros[:len(self.head)]
+        self.rows[:] = zeros[:len(self.rows)]
+        self.newest = self.obs.history
+
+    def wrap(self) -> int:
+        """Move the ``H - 1`` newest rows to the bottom (rows ``H + 1 .. 2H``), zero the
+        rest; the next row written is row ``H``."""
+        width = self.obs.event_size
+        size = self.obs._history_size
+        rows = self.rows
+        rows[size + width:] = rows[:size - width]
+        rows[:size + width] = self.obs._zeros[:size + width]
+        return self.obs.history + 1
 
 
 _KIND = {k: i for i, k in enumerate(EVENT_TYPES)}
+_TYPES = len(EVENT_TYPES)     # history columns before the seat one-hot
 _TRACKS = 16            # tracks an Observer keeps (seats x recent games)
 
 

@@ -143,9 +143,9 @@ class Observer:
         else:
             self._lead_at = {text: o["lead"] + i for text, i in TILE_ID.items() if i < t}
             self._spinner_at = {text: o["spinner"] + i for text, i in TILE_ID.items() if i < t}
-            self._end_open_at = {name: o["end_open"] + i * p for name, i in self._end_slot.items()}
-            self._end_length_at = {name: o["end_length"] + i
-                                   for name, i in self._end_slot.items()}
+            # an end's id -> (its open-value one-hot, its length)
+            self._ends_at = {name: (o["end_open"] + i * p, o["end_length"] + i)
+                             for name, i in self._end_slot.items()}
         # history columns: seat one-hot, tile one-hot, target -> its column (its index with
         # compact=True)
         # a play: target -> tile text -> (its position in played, its tile column and its
@@ -247,11 +247,11 @@ class Observer:
         spinner = layout["spinner"]
         if spinner is not None:
             w[self._spinner_at[spinner]] = 1.0
-        open_at, length_at = self._end_open_at, self._end_length_at
+        ends_at = self._ends_at
         for end in layout["ends"]:
-            name = end["id"]
-            w[open_at[name] + end["value"]] = 1.0
-            w[length_at[name]] = len(end["tiles"])
+            open_at, length_at = ends_at[end["id"]]
+            w[open_at + end["value"]] = 1.0
+            w[length_at] = len(end["tiles"])
         o_count, o_drew, o_passes = self._line_at
         w[o_count] = layout["count"]
         turn = view["turn"]

@@ -115,3 +115,15 @@ def test_views_of_a_seat_share_events_not_log_lists():
     b = g.view(0)
     assert a["log"] is not b["log"] and a["log"][0] is b["log"][0]
     assert g.view(1)["log"][0] is not b["log"][0]
+
+
+def test_every_view_starts_with_the_common_keys_in_order():
+    """The line-game view is one dict literal; it must keep the keys every game shares,
+    in the order the Mexican Train view has them."""
+    mt = dominohall.new_game("mexican_train", players=3, seed=1).view(0)
+    line = dominohall.new_game("block", players=2, seed=1).view(0)
+    common = list(mt)[:list(mt).index("log") + 1]
+    assert list(line)[:len(common)] == common
+    assert list(line)[len(common):] == ["teams", "leader", "layout", "turn"]
+    assert list(mt)[len(common):] == ["rounds", "engine", "trains", "owed", "first_turn_done",
+                                      "turn"]

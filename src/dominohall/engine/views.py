@@ -3,9 +3,10 @@
 ``view(game, seat)`` returns a JSON-serializable dict.  ``seat=None`` is the
 spectator.  Treat a view as read-only: its log events are shared between views
 of the same game (each event is redacted once per seat, which keeps a view of a
-1,000-event Mexican Train match cheap).  Bots, the terminal game, the web server
-and the RL observers all read the game through this function; nothing else reads
-another seat's hand.
+1,000-event Mexican Train match cheap), and so is its options dict; everything
+else (the log list itself included) is the view's own, so a view reads the same
+after later play.  Bots, the terminal game, the web server and the RL observers
+all read the game through this function; nothing else reads another seat's hand.
 
 Schema (every game)::
 

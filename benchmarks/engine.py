@@ -1,8 +1,9 @@
 """Engine speed: random games per second, ours next to the peer libraries.
 
-    .venv/bin/python benchmarks/engine.py              # 5 s per measurement
-    .venv/bin/python benchmarks/engine.py --quick      # 1 s per measurement
-    .venv/bin/python benchmarks/engine.py --seconds 10 --only block
+    .venv/bin/python benchmarks/engine.py              # 3 rounds of 5 s per row
+    .venv/bin/python benchmarks/engine.py --quick      # 1 round of 1 s per row
+    .venv/bin/python benchmarks/engine.py --seconds 10 --repeat 5 --only block2 \
+        --only block2_openspiel
 
 Every game is played to its end by picking uniformly among the legal actions with a
 seeded ``random.Random``; dealing (``new_game`` / chance nodes / ``Game.new``) is part
@@ -20,12 +21,18 @@ of each game's time. Rows:
 The two ratios compare the same game on both sides: ours/OpenSpiel for 2-player Block,
 ours/dominoes for the partnership game (> 1 means we are faster). A peer that is not
 installed is reported and its row skipped.
+
+Time is this process's CPU time (``time.process_time``), so other load on a busy
+machine slows neither side's count. The rows are measured in ``--repeat`` interleaved
+rounds; the table shows each row's median games/s and each ratio is the median of the
+rounds' ratios (every round's ratio is printed too).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 import traceback
@@ -146,14 +153,15 @@ def measure(row: Row, make: Callable[[], Runner], seconds: float, seed: int) -> 
     try:
         run(rng, seed)
         games = actions = 0
-        start = time.perf_counter()
+        clock = time.process_time
+        start = clock()
         deadline = start + seconds
         game_seed = seed + 1
         while True:
             actions += run(rng, game_seed)
             games += 1
             game_seed += 1
-            now = time.perf_counter()
+            now = clock()
             if now >= deadline:
                 break
     except Exception as exc:  # report and go on with the other rows
@@ -163,20 +171,31 @@ def measure(row: Row, make: Callable[[], Runner], seconds: float, seed: int) -> 
     row.games, row.actions, row.seconds = games, actions, now - start
 
 
+def _median_row(rows: list[Row]) -> Row:
+    """The round whose games/s is the median (the lower middle one for an even count)."""
+    measured = sorted((r for r in rows if r.games_per_s is not None),
+                      key=lambda r: r.games_per_s or 0.0)
+    return measured[(len(measured) - 1) // 2] if measured else rows[0]
+
+
 def _fmt(x: float | None, digits: int = 1) -> str:
     return "-" if x is None else f"{x:,.{digits}f}"
 
 
-def _ratio(rows: dict[str, Row], ours: str, peer: str) -> str:
-    a, b = rows[ours].games_per_s, rows[peer].games_per_s
-    if a is None or b is None:
-        why = [
-            f"{r.label}: {r.note or 'no games'}"
-            for r in (rows[ours], rows[peer])
-            if r.games_per_s is None
-        ]
-        return "n/a (" + "; ".join(why) + ")"
-    return f"{a / b:.2f}x"
+def _ratio(rounds: list[dict[str, Row]], ours: str, peer: str) -> str:
+    ratios = []
+    for rows in rounds:
+        a, b = rows[ours].games_per_s, rows[peer].games_per_s
+        if a is None or b is None:
+            why = [
+                f"{r.label}: {r.note or 'no games'}"
+                for r in (rows[ours], rows[peer])
+                if r.games_per_s is None
+            ]
+            return "n/a (" + "; ".join(why) + ")"
+        ratios.append(a / b)
+    each = ", ".join(f"{x:.2f}" for x in ratios)
+    return f"{statistics.median(ratios):.2f}x (median of {each})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,9 +204,15 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds",
         type=float,
         default=None,
-        help="time per measurement (default 5, or 1 with --quick)",
+        help="CPU seconds per row and round (default 5, or 1 with --quick)",
     )
-    p.add_argument("--quick", action="store_true", help="1 s per measurement")
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        help="interleaved rounds; medians are reported (default 3, or 1 with --quick)",
+    )
+    p.add_argument("--quick", action="store_true", help="1 round of 1 s per row")
     p.add_argument("--seed", type=int, default=12345, help="base seed (default 12345)")
     p.add_argument(
         "--only",
@@ -198,20 +223,28 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 5.0)
 
-    rows: dict[str, Row] = {}
-    for key, label, make in ROWS:
-        row = rows[key] = Row(key, label)
-        if args.only and key not in args.only:
-            row.note = "not selected"
-            continue
-        print(f"  measuring {label} ...", file=sys.stderr, flush=True)
-        measure(row, make, seconds, args.seed)
-        if row.note:
-            print(f"  {label}: {row.note}", file=sys.stderr, flush=True)
+    repeat = args.repeat if args.repeat is not None else (1 if args.quick else 3)
+    if repeat < 1 or seconds <= 0:
+        p.error("--repeat must be at least 1 and --seconds positive")
+    rounds: list[dict[str, Row]] = []
+    for k in range(repeat):
+        rows = {}
+        for key, label, make in ROWS:
+            row = rows[key] = Row(key, label)
+            if args.only and key not in args.only:
+                row.note = "not selected"
+                continue
+            print(f"  round {k + 1}/{repeat}: measuring {label} ...", file=sys.stderr, flush=True)
+            measure(row, make, seconds, args.seed)
+            if row.note:
+                print(f"  {label}: {row.note}", file=sys.stderr, flush=True)
+        rounds.append(rows)
+    rows = {key: _median_row([r[key] for r in rounds]) for key in rounds[0]}
 
     w = max(len(r.label) for r in rows.values())
+    print(f"\nmedian of {repeat} round(s), CPU time")
     print(
-        f"\n{'game':<{w}}  {'games':>8}  {'seconds':>7}  {'games/s':>10}  {'actions/s':>11}  note"
+        f"{'game':<{w}}  {'games':>8}  {'seconds':>7}  {'games/s':>10}  {'actions/s':>11}  note"
     )
     print("-" * (w + 50))
     for r in rows.values():
@@ -221,9 +254,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{_fmt(r.actions_per_s, 0):>11}  {r.note}"
         )
     print()
-    print(f"ratio block 2p, ours / OpenSpiel:        {_ratio(rows, 'block2', 'block2_openspiel')}")
-    print(f"ratio block 4p teams, ours / dominoes:   {_ratio(rows, 'block4', 'block4_dominoes')}")
-    failed = [r for r in rows.values() if r.note.startswith("error")]
+    for text, ours, peer in (("block 2p, ours / OpenSpiel:     ", "block2", "block2_openspiel"),
+                             ("block 4p teams, ours / dominoes:", "block4", "block4_dominoes")):
+        print(f"ratio {text}  {_ratio(rounds, ours, peer)}")
+    failed = [r for rows in rounds for r in rows.values() if r.note.startswith("error")]
     return 1 if failed else 0
 
 

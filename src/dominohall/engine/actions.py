@@ -88,39 +88,32 @@ class _PlayTable(dict[str | None, list[Action]]):
 PLAYS = _PlayTable()
 
 
-class _MaskPlays(dict[int, list[Action]]):
-    """mask -> the actions playing each tile of `mask` on one target, ascending, built on
-    first use (read-only lists: add them, never change them).  Masks of tiles that match
-    one open end have at most set_max + 1 bits, so few distinct masks occur; past
-    _MASKS_KEPT they are built without being kept."""
+#: PLAYS_ON[target][mask]: the plays of the tiles in `mask` on `target`, ascending (lists
+#: to read, never to change).  Plain dicts, so a lookup is the interpreter's fastest
+#: subscript; `plays_on` fills them on a miss.
+PLAYS_ON: dict[str | None, dict[int, list[Action]]] = {}
+_MASKS_KEPT = 1 << 16       # per target: a line end's masks have at most 10 bits (double-9)
 
-    def __init__(self, row: list[Action]) -> None:
-        super().__init__({0: []})
-        self.row = row
 
-    def __missing__(self, mask: int) -> list[Action]:
-        row, out, m = self.row, [], mask
+def plays_on(target: str | None, mask: int) -> list[Action]:
+    """The plays of the tiles in `mask` on `target` (kept in PLAYS_ON for next time)."""
+    table = PLAYS_ON.get(target)
+    if table is None:
+        table = PLAYS_ON[target] = {0: []}
+    acts = table.get(mask)
+    if acts is None:
+        row, acts, m = PLAYS[target], [], mask
         while m:
             low = m & -m
-            out.append(row[low.bit_length() - 1])
+            acts.append(row[low.bit_length() - 1])
             m ^= low
-        if len(self) < _MASKS_KEPT:
-            self[mask] = out
-        return out
+        if len(table) < _MASKS_KEPT:
+            table[mask] = acts
+    return acts
 
 
-_MASKS_KEPT = 1 << 16
-
-
-class _MaskPlayTable(dict[str | None, _MaskPlays]):
-    """PLAYS_ON[target][mask]: the plays of the tiles in `mask` on `target`."""
-
-    def __missing__(self, target: str | None) -> _MaskPlays:
-        table = self[target] = _MaskPlays(PLAYS[target])
-        return table
-
-
-PLAYS_ON = _MaskPlayTable()
+plays_on("L", 0)
+plays_on("R", 0)
 
 
 def _intern(kind: int, tile: int, target: str | None) -> Action:

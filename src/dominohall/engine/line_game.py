@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action
+from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action, plays_on
 from .chance import Chance
 from .options import LineGameOptions
 from .tiles import (
@@ -266,14 +266,12 @@ class LineGameState:
         """The plays of the current seat's tiles on the open ends (a new list)."""
         hand = self.hands[self.current]
         values = self.end_values
-        if len(values) == 2:                      # the line, no spinner arms open
-            return _ON_L[hand & WITH_HALF[values[0]]] + _ON_R[hand & WITH_HALF[values[1]]]
         if self.lead < 0:
             row = PLAYS[None]
             return [row[t] for t in ids(hand)]
         out: list[Action] = []
         for name, v in zip(self.end_names, values):
-            out += PLAYS_ON[name][hand & WITH_HALF[v]]
+            out += plays_on(name, hand & WITH_HALF[v])
         return out
 
     def legal(self) -> list[Action]:
@@ -286,7 +284,10 @@ class LineGameState:
         hand = self.hands[self.current]
         values = self.end_values
         if len(values) == 2:                      # the line, no spinner arms open
-            plays = _ON_L[hand & WITH_HALF[values[0]]] + _ON_R[hand & WITH_HALF[values[1]]]
+            try:
+                plays = _ON_L[hand & WITH_HALF[values[0]]] + _ON_R[hand & WITH_HALF[values[1]]]
+            except KeyError:                      # a mask not seen before
+                plays = self._plays()
         else:
             plays = self._plays()
         if plays and self.must_play:

@@ -244,21 +244,23 @@ def resolve_options(game: str, players: Any, given: Mapping[str, Any] | None = N
     >>> resolve_options("mexican_train", 4, {"preset": "puremco"}).hand_size
     15
     """
+    # The types are part of the key: True == 1 == 1.0 hash alike, but only one of them may
+    # be a valid value.  The items keep the caller's order (a cache key, not a canonical
+    # form).  No comprehension: in Python 3.11 each one is a function call.
+    if given:
+        key: tuple[Any, ...] = (game, players.__class__, players, tuple(given.items()),
+                                tuple(map(type, given.values())))
+    else:
+        key = (game, players.__class__, players)
     try:
-        # the value's type is part of the key: True == 1 == 1.0 hash alike, but only one
-        # of them may be a valid value
-        key = (game, players.__class__, players,
-               tuple(sorted((k, v.__class__, v) for k, v in (given or {}).items())))
-        hash(key)
+        return _resolve_cached(key)
     except TypeError:                       # unhashable values: let _resolve explain them
         return _resolve(game, players, dict(given or {}))
-    return _resolve_cached(key)
 
 
 @functools.lru_cache(maxsize=256)
-def _resolve_cached(key: tuple[str, type, Any, tuple[tuple[str, type, Any], ...]]) -> Options:
-    game, _, players, items = key
-    return _resolve(game, players, {k: v for k, _, v in items})
+def _resolve_cached(key: tuple[Any, ...]) -> Options:
+    return _resolve(key[0], key[2], dict(key[3]) if len(key) > 3 else {})
 
 
 def _resolve(game: str, players: Any, given: dict[str, Any]) -> Options:

@@ -59,3 +59,23 @@ def test_players_given_as_a_float_is_rejected_after_the_int_was_used():
     dominohall.new_game("block", players=2)
     with pytest.raises(dominohall.BadOption):
         dominohall.new_game("block", players=2.0)  # type: ignore[arg-type]
+
+
+def test_chance_orders_are_uniform_and_reproducible():
+    """Every order of 4 items is about equally likely (chi-square, 23 degrees of freedom,
+    below the p=0.001 critical value 49.7), and a seed gives the same draws again."""
+    from collections import Counter
+
+    from dominohall.engine.chance import Chance
+
+    chance = Chance(2026)
+    counts = Counter(tuple(chance.permutation(4)) for _ in range(24_000))
+    assert len(counts) == 24
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
+    assert chi2 < 49.7, chi2
+    a, b = Chance(7), Chance(7)
+    first = a.permutation(28)
+    assert first == b.permutation(28) and sorted(first) == list(range(28))
+    fork = a.fork()                       # a fork draws what the original would draw next
+    assert fork.permutation(28) == a.permutation(28) == b.permutation(28) != first
+    assert Chance("7").permutation(28) != first      # a text seed is another seed

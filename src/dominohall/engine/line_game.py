@@ -320,7 +320,8 @@ class LineGameState:
             self._place(t, e)
         else:                       # the usual play: a plain tile on a plain end
             self.end_tiles[e].append(t)
-            self.end_values[e] = PIPS[t] - self.end_values[e]    # the tile's other half
+            values = self.end_values
+            values[e] = PIPS[t] - values[e]       # the tile's other half
             self.end_kinds[e] = TILE
         self.passes = 0
         self.drew = False
@@ -345,11 +346,11 @@ class LineGameState:
             self.drew = True
             self.log.append(("draw", p, t, self._void()))
         else:
-            self.passes += 1
+            self.passes = passes = self.passes + 1
             self.drew = False
             self.log.append(("pass", p, self._void()))
             self.current = (p + 1) % self.n
-            if self.passes >= self.n:
+            if passes >= self.n:
                 self._end_hand(None)
 
     def _void(self) -> tuple[int, ...] | None:

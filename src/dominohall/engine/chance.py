@@ -66,16 +66,31 @@ class Chance:
         return list(map(items.__getitem__, self.permutation(len(items))))
 
     def deal(self, deck: list[int] | int, players: int, hand_size: int,
-             stacked: StackedDeck | None = None) -> tuple[list[int], list[int]]:
+             stacked: StackedDeck | None = None,
+             choose: int = 0) -> tuple[list[int], list[int], int]:
         """Hands (bitmasks) and the boneyard (top last) from a shuffle of `deck` (a list of
         tile ids, or n for the ids 0..n-1), or from a stacked deck (hands, boneyard top
-        first) when one is given."""
+        first) when one is given; and, with `choose` > 0, a uniform number below it drawn
+        with the shuffle (e.g. who leads; -1 without `choose`)."""
+        chosen = -1
         if stacked is not None:
             hand_lists, top_first = stacked
-            return [sum(map(BIT.__getitem__, h)) for h in hand_lists], top_first[::-1]
-        order = self.permutation(deck) if isinstance(deck, int) else self.shuffled(deck)
+            if choose:
+                chosen = self.randrange(choose)
+            return ([sum(map(BIT.__getitem__, h)) for h in hand_lists], top_first[::-1],
+                    chosen)
+        if isinstance(deck, int) and choose:
+            keys = self._keys(deck + 1)            # the last key is not sorted: it chooses
+            order = sorted(range(deck), key=keys.__getitem__)
+            chosen = keys[deck] % choose           # bias below 2**-27 for choose <= 4
+        elif isinstance(deck, int):
+            order = self.permutation(deck)
+        else:
+            order = self.shuffled(deck)
+            if choose:
+                chosen = self.randrange(choose)
         hands = []
         bit = BIT.__getitem__
         for start in range(0, players * hand_size, hand_size):   # no comprehension: in
             hands.append(sum(map(bit, order[start:start + hand_size])))   # 3.11 it is a call
-        return hands, order[players * hand_size:]
+        return hands, order[players * hand_size:], chosen

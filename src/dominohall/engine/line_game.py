@@ -114,7 +114,7 @@ class LineGameState:
         self.over = False
         self.winners: list[int] = []
         self.log: list[Event] = []
-        self.leader = chance.randrange(self.n) if leader is None else leader
+        self.leader = -1 if leader is None else leader     # -1: drawn with the first deal
         self._start_hand(stacked)
 
     def clone(self) -> LineGameState:
@@ -150,8 +150,10 @@ class LineGameState:
     def _start_hand(self, stacked: StackedDeck | None = None) -> None:
         """B2: deal; the leader plays first."""
         o, n = self.opts, self.n
-        self.hands, self.boneyard = self.chance.deal(set_size(o.set_max), n,
-                                                     o.hand_size, stacked)
+        self.hands, self.boneyard, leader = self.chance.deal(
+            set_size(o.set_max), n, o.hand_size, stacked, choose=n if self.leader < 0 else 0)
+        if leader >= 0:
+            self.leader = leader
         self.current = self.leader
         self.lead = -1
         self.end_names: list[str] = []

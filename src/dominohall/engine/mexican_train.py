@@ -113,7 +113,7 @@ class MexicanTrainState:
         self.engine = e
         deck = [t for t in range(set_size(o.set_max))
                 if not (o.engine == "set_aside" and t == double(e))]
-        self.hands, self.boneyard = self.chance.deal(deck, n, o.hand_size, stacked)
+        self.hands, self.boneyard, _ = self.chance.deal(deck, n, o.hand_size, stacked)
         self.ends = [e] * (n + 1)
         self.trains: list[list[int]] = [[] for _ in range(n + 1)]
         self.markers = 0

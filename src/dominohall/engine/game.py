@@ -180,9 +180,11 @@ def new_game(
     opts = resolve_options(name, players, options)
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 62)
-    elif isinstance(seed, bool) or not isinstance(seed, int | str):
+    elif seed.__class__ is not int and (isinstance(seed, bool)
+                                        or not isinstance(seed, (int, str))):
         raise BadOption("seed", f"{seed!r} is not a whole number or a string")
-    stacked = _stacked_deck(opts, hands, boneyard)
+    stacked = None if hands is None and boneyard is None else \
+        _stacked_deck(opts, hands, boneyard)
     g = object.__new__(Game)
     g.name = name
     g.options = opts

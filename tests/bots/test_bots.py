@@ -132,3 +132,34 @@ def test_inference_reads_passes_and_forgets_after_a_draw():
     vb = b.view(0)
     assert inference.lacks(vb)[1] == {5, 6}
     assert not any("5" in t or "6" in t for t in inference.can_hold(vb, 1))
+
+
+def test_a_registered_bot_plays_in_the_arena(monkeypatch):
+    """bots.register makes a user's bot (a trained policy, say) a name for make() and the
+    arena, for the games it names; built-in names and malformed names are refused."""
+    from dominohall import arena
+
+    monkeypatch.setattr(bots, "_REGISTERED", {})
+
+    class Lowest:
+        """Plays the first legal action: a fixed, seed-free policy."""
+
+        def __init__(self, seed=0, offset=0):
+            self.offset = offset
+
+        def act(self, view):
+            return view["legal_actions"][0]
+
+    bots.register("lowest", Lowest, games=["block"])
+    assert bots.names("block")[-1] == "lowest"
+    assert "lowest" not in bots.names("mexican_train")
+    assert isinstance(bots.make("lowest", seed=3, game="block", offset=1), Lowest)
+    with pytest.raises(ValueError, match="unknown bot"):
+        bots.make("lowest", game="mexican_train")
+    r = arena.run("block", 2, ["lowest", "random"], deals=6, seed=4, options={"hands": 1})
+    assert r.complete and r.stats["bots"]["lowest"]["games"] == 12
+    for bad in ("random", "Has Space", "a:b", ""):
+        with pytest.raises(ValueError):
+            bots.register(bad, Lowest)
+    with pytest.raises(ValueError, match="not callable"):
+        bots.register("thing", 3)  # type: ignore[arg-type]

@@ -8,6 +8,10 @@ A ladder per game (`names(game)`, weakest first):
 No bot ever sees the real game: the sampling bots search worlds that
 `dominohall.sample_world` builds from the view alone.
 
+Your own bot (a trained policy, say) joins with `register(name, factory)`: then
+`make(name)` and `dominohall.arena.run(..., bots=[name, "random"])` use it like
+any other.  A bot is any object with ``act(view) -> action text``.
+
 >>> import dominohall
 >>> g = dominohall.new_game("all_fives", players=2, seed=1)
 >>> bot = make("greedy")
@@ -17,6 +21,8 @@ True
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .base import Bot, View
@@ -33,18 +39,46 @@ _LADDERS = {
 }
 
 
+#: bots added by `register`: name -> (factory, games it plays, None for every game)
+_REGISTERED: dict[str, tuple[Callable[..., Any], frozenset[str] | None]] = {}
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
 def _ladder(game: str | None) -> dict[str, Any]:
     if game is None:
-        return {**_LADDERS["mexican_train"], **_LADDERS["line"]}
-    return _LADDERS["mexican_train" if game == "mexican_train" else "line"]
+        built_in = {**_LADDERS["mexican_train"], **_LADDERS["line"]}
+    else:
+        built_in = _LADDERS["mexican_train" if game == "mexican_train" else "line"]
+    return {**built_in, **{name: factory for name, (factory, games) in _REGISTERED.items()
+                           if games is None or game is None or game in games}}
 
 
 def names(game: str | None = None) -> list[str]:
-    """Bot names for a game, weakest first (all names when game is None)."""
+    """Bot names for a game, weakest first, then registered ones (all names when game is
+    None)."""
     names_ = list(_ladder(game))
     if game is not None and game != "mexican_train":
         names_.remove("greedy")      # kept usable by name, but not a rung of this ladder
     return names_
+
+
+def register(name: str, factory: Callable[..., Any], games: Sequence[str] | None = None,
+             ) -> None:
+    """Add a bot: `make(name, seed=s, **params)` calls ``factory(seed=s, **params)``, which
+    returns an object with ``act(view) -> action text``.  `games` limits it to those games.
+    Registering a name again replaces it; built-in names are refused (ValueError).
+
+    The arena finds it in this process (``jobs=1``); worker processes (``jobs > 1``, Ray)
+    only know bots registered when a module they import is imported.
+    """
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(f"bot name {name!r}: use lower-case letters, digits and _ "
+                         f"(it is written in arena line-ups like 'name:key=value')")
+    if name in _LADDERS["mexican_train"] or name in _LADDERS["line"]:
+        raise ValueError(f"{name!r} is a built-in bot; choose another name")
+    if not callable(factory):
+        raise ValueError(f"the factory for bot {name!r} is not callable")
+    _REGISTERED[name] = (factory, None if games is None else frozenset(games))
 
 
 def make(name: str, seed: int = 0, game: str | None = None, **params: Any) -> Bot:
@@ -59,4 +93,4 @@ def make(name: str, seed: int = 0, game: str | None = None, **params: Any) -> Bo
         raise ValueError(f"bad parameter for bot {name!r}: {err}") from None
 
 
-__all__ = ["Bot", "View", "make", "names"]
+__all__ = ["Bot", "View", "make", "names", "register"]

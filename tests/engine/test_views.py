@@ -10,8 +10,8 @@ import pytest
 
 import dominohall
 from dominohall.engine.line_game import event_dict
-from dominohall.engine.tiles import BIT, N_IDS, texts
-from dominohall.engine.views import describe, hand_texts, redact
+from dominohall.engine.tiles import BIT, N_IDS, PIPS, TEXT, ids, mask_pips, texts
+from dominohall.engine.views import describe, redact
 
 LINE_SETUPS = [
     ("block", 2, {}),
@@ -76,13 +76,17 @@ def test_redaction_covers_draws_with_and_without_voids():
     assert all(redact(e, 0) == generic_redact(e, 0) for e in g.state.log)
 
 
-def test_hand_texts_is_texts():
+def test_hands_read_by_byte_match_bit_by_bit():
+    """tiles.ids / texts / mask_pips read a hand 8 tiles at a time: same as bit by bit."""
     rng = random.Random(1)
     for _ in range(2000):
         mask = 0
         for t in rng.sample(range(N_IDS), rng.randrange(0, 20)):
             mask |= BIT[t]
-        assert hand_texts(mask) == texts(mask)
+        bits = [t for t in range(N_IDS) if mask >> t & 1]
+        assert ids(mask) == bits
+        assert texts(mask) == [TEXT[t] for t in bits]
+        assert mask_pips(mask) == sum(PIPS[t] for t in bits)
 
 
 @pytest.mark.parametrize("name,players,options", [("block", 2, {}), ("all_fives", 3, {}),

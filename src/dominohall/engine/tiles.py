@@ -11,6 +11,8 @@ half first: ``"12-5"``, ``"6-6"``, ``"0-0"``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import IllegalAction
 
 #: A stacked first-round deck: tile ids per hand, and the boneyard top first.
@@ -98,25 +100,38 @@ _PIPS_IN_BYTE: list[list[int]] = [[sum(PIPS[t] for t in row[b]) for b in range(2
                                   for row in _IDS_IN_BYTE]
 
 
+_TEXTS_IN_BYTE: list[list[tuple[str, ...]]] = [[tuple(map(TEXT.__getitem__, ids_))
+                                                  for ids_ in row] for row in _IDS_IN_BYTE]
+
+
+def _by_byte(mask: int, table: list[list[tuple[Any, ...]]]) -> list[Any]:
+    out: list[Any] = []
+    k = 0
+    while mask:
+        b = mask & 255
+        if b:
+            out += table[k][b]
+        mask >>= 8
+        k += 1
+    return out
+
+
 def ids(mask: int) -> list[int]:
     """Tile ids in a bitmask, ascending.
 
     >>> ids(BIT[3] | BIT[27] | BIT[9])
     [3, 9, 27]
     """
-    out: list[int] = []
-    k = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out += _IDS_IN_BYTE[k][b]
-        mask >>= 8
-        k += 1
-    return out
+    return _by_byte(mask, _IDS_IN_BYTE)
 
 
 def texts(mask: int) -> list[str]:
-    return [TEXT[t] for t in ids(mask)]
+    """The texts of the tiles in a bitmask, ascending by id (a new list).
+
+    >>> texts(BIT[3] | BIT[0])
+    ['0-0', '2-0']
+    """
+    return _by_byte(mask, _TEXTS_IN_BYTE)
 
 
 def mask_pips(mask: int) -> int:

@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any
 
 from .line_game import event_dict
 from .mexican_train import MexicanTrainState
-from .tiles import N_IDS, TEXT
+from .tiles import TEXT, texts
 
 if TYPE_CHECKING:
     from .game import Game
@@ -99,7 +99,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         hand = None
         legal: list[Any] = []
     else:
-        hand = hand_texts(st.hands[seat])
+        hand = texts(st.hands[seat])
         legal = st.legal()[:] if seat == current else []
     # The redacted log, each event redacted once per seat (the log only grows).
     cache = game.view_cache
@@ -183,27 +183,6 @@ def _common(game: Game, st: MexicanTrainState | LineGameState, seat: int | None,
         "version": game.base + len(game.actions),
         "log": log[:],
     }
-
-
-# Per byte of a hand's bitmask: the texts of the tiles in it (byte k holds ids 8k..8k+7).
-_TEXTS_IN_BYTE: list[list[tuple[str, ...]]] = [
-    [tuple(TEXT[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < N_IDS)
-     for b in range(256)]
-    for k in range((N_IDS + 7) // 8)
-]
-
-
-def hand_texts(mask: int) -> list[str]:
-    """The texts of the tiles in a bitmask, ascending by id (a new list)."""
-    out: list[str] = []
-    k = 0
-    while mask:
-        b = mask & 255
-        if b:
-            out += _TEXTS_IN_BYTE[k][b]
-        mask >>= 8
-        k += 1
-    return out
 
 
 _OPTIONS_CACHE: dict[int, tuple[Any, dict[str, Any]]] = {}
@@ -315,7 +294,7 @@ def _redact_dict(e: Event, seat: int | None) -> Event:
         if e["seat"] != seat:
             e.pop("tile", None)
     elif kind == "round_end":                 # hands are kept as bitmasks in the state's log
-        e["hands"] = [hand_texts(h) for h in e["hands"]]
+        e["hands"] = [texts(h) for h in e["hands"]]
     text = _TEXTS.get(kind)
     e["text"] = str(kind) if text is None else text(e, seat)
     return e

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from random_play import random_game
 
 import dominohall
 from dominohall.engine.line_game import event_dict
@@ -37,13 +38,7 @@ def generic_redact(event, seat):
 
 
 def played(name, players, options, seed, moves=400):
-    rng = random.Random(seed)
-    g = dominohall.new_game(name, players=players, seed=seed, options=options)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+    return random_game(name, players, options, seed, moves)
 
 
 @pytest.mark.parametrize("name,players,options", LINE_SETUPS)

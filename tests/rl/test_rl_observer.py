@@ -6,6 +6,7 @@ import random
 
 import pytest
 from peers import need
+from random_play import random_states
 
 (np,) = need("numpy")
 
@@ -19,13 +20,7 @@ GAMES = [("mexican_train", 4, {}), ("mexican_train", 3, {"engine": "set_aside"})
 
 
 def states(name, players, options, seed, moves=250):
-    rng = random.Random(seed)
-    g = dominohall.new_game(name, players=players, seed=seed, options=options)
-    for _ in range(moves):
-        if g.is_over:
-            return
-        yield g
-        g.apply(rng.choice(g.legal_actions()))
+    return random_states(name, players, options, seed, moves)
 
 
 @pytest.mark.parametrize("name,players,options", GAMES)

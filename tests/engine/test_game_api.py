@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 import pytest
@@ -79,3 +80,35 @@ def test_chance_orders_are_uniform_and_reproducible():
     fork = a.fork()                       # a fork draws what the original would draw next
     assert fork.permutation(28) == a.permutation(28) == b.permutation(28) != first
     assert Chance("7").permutation(28) != first      # a text seed is another seed
+
+
+V1_RECORDS = json.loads((pathlib.Path(__file__).parent / "data" / "records_v1.json").read_text())
+
+
+@pytest.mark.parametrize("saved", V1_RECORDS, ids=lambda s: s["record"]["game"])
+def test_version_1_records_still_replay(saved):
+    """Records written before the counter-based chance (version 1, made by commit 182fe73
+    with a seeded random.Random) replay to the same hands, scores and winners, and a game
+    continued from one is written as version 1 again."""
+    record = saved["record"]
+    assert record["version"] == 1
+    g = dominohall.replay(record)
+    view = g.view(None)
+    assert view["scores"] == saved["scores"] and view["winners"] == saved["winners"]
+    assert [e["hands"] for e in view["log"] if e["type"] == "round_end"] == \
+        saved["round_end_hands"]
+    assert len(view["log"]) == saved["log_length"]
+    again = g.to_record()
+    assert again["version"] == 1 and dominohall.replay(again).view(None) == view
+    unfinished = dominohall.replay({**record, "actions": record["actions"][:5]})
+    assert unfinished.to_record()["version"] == 1
+    assert unfinished.clone().to_record()["version"] == 1
+
+
+def test_new_records_are_version_2_and_unknown_versions_are_refused():
+    g = dominohall.new_game("block", players=2, seed=1)
+    record = g.to_record()
+    assert record["version"] == 2
+    for bad in (0, 3, "2", None, True):
+        with pytest.raises(dominohall.BadRecord, match="version"):
+            dominohall.replay({**record, "version": bad})

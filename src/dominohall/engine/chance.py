@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import random
 from hashlib import blake2b, shake_256
 
 from .tiles import BIT, StackedDeck
@@ -94,3 +95,47 @@ class Chance:
         for start in range(0, players * hand_size, hand_size):   # no comprehension: in
             hands.append(sum(map(bit, order[start:start + hand_size])))   # 3.11 it is a call
         return hands, order[players * hand_size:], chosen
+
+
+class LegacyChance(Chance):
+    """The chance of version-1 records (dominohall before 2026-11-30): a seeded
+    ``random.Random``, the leader drawn before the deal, shuffles by sorting on
+    ``random()`` keys.  Kept so that saved games and stored tables still replay."""
+
+    __slots__ = ("_rng", "_shared")
+
+    def __init__(self, seed: int | str) -> None:
+        self._rng = random.Random(seed)
+        self._shared = False
+
+    def fork(self) -> LegacyChance:
+        c = LegacyChance.__new__(LegacyChance)
+        c._rng = self._rng
+        c._shared = self._shared = True           # copy-on-write: the first to draw copies
+        return c
+
+    def _own(self) -> random.Random:
+        if self._shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._shared = False
+        return self._rng
+
+    def randrange(self, n: int) -> int:
+        return self._own().randrange(n)
+
+    def permutation(self, n: int) -> list[int]:
+        return self.shuffled(list(range(n)))
+
+    def shuffled(self, items: list[int]) -> list[int]:
+        rnd = self._own().random
+        return sorted(items, key=lambda _: rnd())
+
+    def deal(self, deck: list[int] | int, players: int, hand_size: int,
+             stacked: StackedDeck | None = None,
+             choose: int = 0) -> tuple[list[int], list[int], int]:
+        # version 1 drew the leader first, then shuffled
+        chosen = self.randrange(choose) if choose else -1
+        hands, boneyard, _ = super().deal(deck, players, hand_size, stacked)
+        return hands, boneyard, chosen

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import Action, parse_action
-from .chance import Chance
+from .chance import Chance, LegacyChance
 from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn
 from .line_game import LineGameState
 from .mexican_train import MexicanTrainState
@@ -23,7 +23,11 @@ from .tiles import HIGH, TEXT, StackedDeck, double, parse_tile, set_size
 from .views import view as _view
 
 RECORD_FORMAT = "dominohall-record"
-RECORD_VERSION = 1
+#: 2: deals from the counter-based chance (chance.Chance).  1: deals from a seeded
+#: random.Random (chance.LegacyChance); such records still replay, and a game
+#: continued from one keeps version 1.
+RECORD_VERSION = 2
+_CHANCE_OF_VERSION = {1: LegacyChance, 2: Chance}
 
 State = MexicanTrainState | LineGameState
 
@@ -32,7 +36,7 @@ class Game:
     """A whole match: rounds/hands, totals and winners, driven by `apply`."""
 
     __slots__ = ("name", "options", "seed", "deck", "leader", "state", "actions", "base",
-                 "sampled", "view_cache")
+                 "sampled", "view_cache", "record_version")
 
     name: str
     options: Options
@@ -44,6 +48,7 @@ class Game:
     base: int           # actions before this object's own history (sampled worlds)
     sampled: bool       # made by sample_world: no replayable record
     view_cache: dict[int | None, list[dict[str, Any]]]   # redacted log per seat (views.py)
+    record_version: int  # the record format (and so the chance) this game was dealt by
 
     @property
     def players(self) -> int:
@@ -129,7 +134,7 @@ class Game:
             raise BadRecord("a world made by sample_world has no record of its own")
         return {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": self.record_version,
             "game": self.name,
             "players": self.players,
             "options": self.options.as_dict(),
@@ -152,6 +157,7 @@ class Game:
         c.base = self.base
         c.sampled = self.sampled
         c.view_cache = {}
+        c.record_version = self.record_version
         return c
 
     def __repr__(self) -> str:
@@ -174,6 +180,12 @@ def new_game(
     `hands` and `boneyard` (top first) stack the first round's deck; `leader`
     picks the first leader of a line game.  Raises BadOption naming the field.
     """
+    return _new_game(name, players, seed, options, hands, boneyard, leader, RECORD_VERSION)
+
+
+def _new_game(name: str, players: int, seed: int | str | None,
+              options: Mapping[str, Any] | None, hands: Sequence[Sequence[str]] | None,
+              boneyard: Sequence[str] | None, leader: int | None, version: int) -> Game:
     if name != "mexican_train" and name not in LINE_GAMES:
         raise BadOption("game", f"unknown game {name!r} "
                                 f"(choose from mexican_train, all_fives, draw, block)")
@@ -197,7 +209,8 @@ def new_game(
     g.base = 0
     g.sampled = False
     g.view_cache = {}
-    chance = Chance(seed)
+    g.record_version = version
+    chance = _CHANCE_OF_VERSION[version](seed)
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:
             raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
@@ -262,13 +275,14 @@ def replay(record: Mapping[str, Any]) -> Game:
     """Rebuild a game from `Game.to_record()` output (also after JSON round-trips)."""
     if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
         raise BadRecord("not a dominohall game record")
-    if record.get("version") != RECORD_VERSION:
-        raise BadRecord(f"record version {record.get('version')!r} is not supported")
+    version = record.get("version")
+    if version.__class__ is not int or version not in _CHANCE_OF_VERSION:
+        raise BadRecord(f"record version {version!r} is not supported "
+                        f"(this dominohall reads versions 1 and {RECORD_VERSION})")
     try:
         deck = record.get("deck") or {}
-        g = new_game(record["game"], players=record["players"], seed=record["seed"],
-                     options=record["options"], hands=deck.get("hands"),
-                     boneyard=deck.get("boneyard"), leader=record.get("leader"))
+        g = _new_game(record["game"], record["players"], record["seed"], record["options"],
+                      deck.get("hands"), deck.get("boneyard"), record.get("leader"), version)
         actions = record["actions"]
     except KeyError as err:
         raise BadRecord(f"the record has no {err.args[0]!r}") from None

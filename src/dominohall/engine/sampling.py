@@ -35,7 +35,7 @@ from typing import Any
 
 from .chance import Chance
 from .errors import DominohallError
-from .game import Game
+from .game import RECORD_VERSION, Game
 from .line_game import LineGameState
 from .mexican_train import MexicanTrainState
 from .options import resolve_options
@@ -88,6 +88,7 @@ def sample_world(view: View, rng: random.Random) -> Game:
     g.base = view["version"]
     g.sampled = True
     g.view_cache = {}
+    g.record_version = RECORD_VERSION
     chance = Chance(g.seed)
     internal_log = [_internal(e) for e in log]
     if name == "mexican_train":

@@ -78,8 +78,9 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the current seat, in a deterministic order."""
-        legal = self.state._legal
-        return (self.state.legal() if legal is None else legal)[:]
+        st = self.state
+        legal = st._legal
+        return (st.legal() if legal is None else legal)[:]
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Validate and apply one action; on error raise IllegalAction and change nothing."""
@@ -174,18 +175,14 @@ def new_game(
     hands: Sequence[Sequence[str]] | None = None,
     boneyard: Sequence[str] | None = None,
     leader: int | None = None,
+    _version: int = RECORD_VERSION,
 ) -> Game:
     """Start a match of `name` ("mexican_train", "all_fives", "draw", "block").
 
     `hands` and `boneyard` (top first) stack the first round's deck; `leader`
     picks the first leader of a line game.  Raises BadOption naming the field.
+    (`_version` is for `replay`: the record format, and so the chance, of an old record.)
     """
-    return _new_game(name, players, seed, options, hands, boneyard, leader, RECORD_VERSION)
-
-
-def _new_game(name: str, players: int, seed: int | str | None,
-              options: Mapping[str, Any] | None, hands: Sequence[Sequence[str]] | None,
-              boneyard: Sequence[str] | None, leader: int | None, version: int) -> Game:
     if name != "mexican_train" and name not in LINE_GAMES:
         raise BadOption("game", f"unknown game {name!r} "
                                 f"(choose from mexican_train, all_fives, draw, block)")
@@ -209,8 +206,8 @@ def _new_game(name: str, players: int, seed: int | str | None,
     g.base = 0
     g.sampled = False
     g.view_cache = {}
-    g.record_version = version
-    chance = _CHANCE_OF_VERSION[version](seed)
+    g.record_version = _version
+    chance = _CHANCE_OF_VERSION[_version](seed)
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:
             raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
@@ -281,8 +278,10 @@ def replay(record: Mapping[str, Any]) -> Game:
                         f"(this dominohall reads versions 1 and {RECORD_VERSION})")
     try:
         deck = record.get("deck") or {}
-        g = _new_game(record["game"], record["players"], record["seed"], record["options"],
-                      deck.get("hands"), deck.get("boneyard"), record.get("leader"), version)
+        g = new_game(record["game"], players=record["players"], seed=record["seed"],
+                     options=record["options"], hands=deck.get("hands"),
+                     boneyard=deck.get("boneyard"), leader=record.get("leader"),
+                     _version=version)
         actions = record["actions"]
     except KeyError as err:
         raise BadRecord(f"the record has no {err.args[0]!r}") from None

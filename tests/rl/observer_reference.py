@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from dominohall.rl.actions import ActionSpec, action_spec
-from dominohall.rl.observer import EVENT_TYPES, TILE_ID
+from dominohall.rl.observer import EVENT_TYPES, TILE_ID, layout, named
 
 View = Mapping[str, Any]
 
@@ -27,45 +27,17 @@ class ReferenceObserver:
         self.private = private
         self.compact = compact
         spec = self.spec
-        n, t, p, k = spec.players, spec.n_tiles, spec.set_max + 1, len(spec.targets)
         self.mexican_train = spec.game == "mexican_train"
-        pieces: list[tuple[str, tuple[int, ...]]] = [
-            ("seat", (n,)), ("current", (n,)), ("hand", (t,)), ("played", (t,)),
-            ("hand_sizes", (n,)), ("boneyard", (1,)), ("scores", (n,)), ("round", (1,)),
-        ]
-        if self.mexican_train:
-            pieces += [
-                ("engine", (p,)), ("train_open_end", (n + 1, p)), ("train_marker", (n + 1,)),
-                ("train_started", (n + 1,)), ("train_length", (n + 1,)), ("owed", (n + 1,)),
-                ("cover_next", (n + 1,)), ("first_turn_done", (n,)), ("turn", (5,)),
-                ("drawn", (t,)),
-            ]
-        else:
-            pieces += [
-                ("lead", (t,)), ("spinner", (t,)), ("end_open", (k - 1, p)),
-                ("end_length", (k - 1,)), ("count", (1,)), ("turn", (2,)),
-            ]
-        self.event_size = 4 if compact else len(EVENT_TYPES) + n + t + k
-        pieces.append(("history", (history, self.event_size)))
-        self.shapes: dict[str, tuple[int, ...]] = dict(pieces)
-        self.offsets: dict[str, int] = {}
-        at = 0
-        for name, shape in pieces:
-            self.offsets[name] = at
-            at += int(np.prod(shape))
-        self.size = at
+        # the layout is the documented contract, shared; the filling below is this
+        # module's own, element by element
+        self.shapes, self.offsets, self.size, self.event_size = layout(spec, history, compact)
         self._end_slot = {name: i for i, name in enumerate(spec.targets[1:])}
         self._target = {name: i for i, name in enumerate(spec.targets)}
         self._train_index = {name: i for i, name in enumerate(spec.targets)}
 
     # ---------------------------------------------------------------- layout
     def named(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
-        """Views of `tensor` (a flat observation) by slice name, in their shapes."""
-        out = {}
-        for name, shape in self.shapes.items():
-            at = self.offsets[name]
-            out[name] = tensor[at:at + int(np.prod(shape))].reshape(shape)
-        return out
+        return named(self.shapes, self.offsets, tensor)
 
     def action_mask(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """int8 mask over the action space: 1 for the view's legal actions."""

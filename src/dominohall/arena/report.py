@@ -7,7 +7,8 @@ import io
 import os
 from typing import Any
 
-from .runner import Results, write_atomic
+from ..files import write_text_atomic
+from .runner import Results
 
 
 def _num(x: float | None, fmt: str = "{:.1f}") -> str:
@@ -92,4 +93,4 @@ def csv_text(results: Results) -> str:
 
 
 def write_csv(results: Results, path: str | os.PathLike[str]) -> None:
-    write_atomic(path, csv_text(results))
+    write_text_atomic(path, csv_text(results))

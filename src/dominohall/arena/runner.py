@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from typing import Any
 
 from .. import bots as bot_registry
 from ..engine import new_game
+from ..files import write_text_atomic
 from . import stats as arena_stats
 from .match import ArenaError, Spec, Task, ignore_sigint, make_bot, parse_bot, play_task
 
@@ -70,25 +70,7 @@ class Results:
         games = data.pop("games")
         head = json.dumps(data, indent=1)
         rows = ",\n".join("  " + json.dumps(g, separators=(",", ":")) for g in games)
-        write_atomic(path, f'{head[:-2]},\n "games": [\n{rows}\n ]\n}}\n')  # a game a line
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".arena-", suffix=".tmp", dir=folder)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600 files; give the usual mode
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        write_text_atomic(path, f'{head[:-2]},\n "games": [\n{rows}\n ]\n}}\n')  # a game a line
 
 
 def load(path: str | os.PathLike[str]) -> Results:

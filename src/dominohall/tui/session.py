@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-import tempfile
 from collections.abc import Mapping
 from typing import Any
 
 from .. import bots
 from ..engine import BadRecord, Game, new_game, replay
+from ..files import write_text_atomic
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -39,25 +39,8 @@ def autosave_path() -> pathlib.Path:
 
 
 def write_atomic(path: str | os.PathLike[str], data: Mapping[str, Any]) -> None:
-    """Write JSON to `path` via a temp file in the same folder and os.replace."""
-    path = pathlib.Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)         # mkstemp makes it 0600; a save is a normal file
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write JSON to `path` atomically (dominohall.files.write_text_atomic)."""
+    write_text_atomic(path, json.dumps(data))
 
 
 def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:

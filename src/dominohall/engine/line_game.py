@@ -373,9 +373,6 @@ class LineGameState:
     def _ends_now(self) -> bool:
         return self.opts.hands == 0 and self.opts.end_at == "immediately"
 
-    def hand_pips(self, seat: int) -> int:
-        return mask_pips(self.hands[seat])
-
     def _end_hand(self, winner: int | None) -> None:
         """B6: score a domino or a block, then the next hand or the end (B7)."""
         o, n = self.opts, self.n

@@ -38,11 +38,6 @@ for _t in range(N_IDS):
     WITH_HALF[HIGH[_t]] |= BIT[_t]
     WITH_HALF[LOW[_t]] |= BIT[_t]
 
-#: TILES_WITH[k]: ids of the tiles with a half k, ascending.
-TILES_WITH: list[tuple[int, ...]] = [
-    tuple(t for t in range(N_IDS) if HIGH[t] == k or LOW[t] == k) for k in range(MAX_PIPS + 1)
-]
-
 _BY_TEXT: dict[str, int] = {}
 for _t in range(N_IDS):
     _BY_TEXT[TEXT[_t]] = _t
@@ -64,11 +59,6 @@ def double(k: int) -> int:
 def other_half(t: int, k: int) -> int:
     """The half of tile t that is not k (k itself for a double)."""
     return LOW[t] if HIGH[t] == k else HIGH[t]
-
-
-def set_mask(set_max: int) -> int:
-    """Bitmask of the whole double-`set_max` set."""
-    return (1 << ((set_max + 1) * (set_max + 2) // 2)) - 1
 
 
 def set_size(set_max: int) -> int:

@@ -323,7 +323,7 @@ class LineGameState:
         else:                       # the usual play: a plain tile on a plain end
             self.end_tiles[e].append(t)
             values = self.end_values
-            values[e] = PIPS[t] - values[e]       # the tile's other half
+            values[e] = PIPS[t] - values[e]       # other_half(t, ...), inlined: hot path
             self.end_kinds[e] = TILE
         self.passes = 0
         self.drew = False

@@ -57,8 +57,12 @@ def double(k: int) -> int:
 
 
 def other_half(t: int, k: int) -> int:
-    """The half of tile t that is not k (k itself for a double)."""
-    return LOW[t] if HIGH[t] == k else HIGH[t]
+    """The half of tile t that is not k (k itself for a double): the pips minus k.
+
+    >>> other_half(tile_id(6, 4), 6), other_half(tile_id(6, 4), 4), other_half(tile_id(5, 5), 5)
+    (4, 6, 5)
+    """
+    return PIPS[t] - k
 
 
 def set_size(set_max: int) -> int:

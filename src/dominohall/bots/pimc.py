@@ -44,7 +44,7 @@ def scorer_rollout_action(game: Game, rng: random.Random) -> Action:
             key = (-1, -1, 0.0)
         else:
             c = game.clone()
-            c.state.apply(a)
+            c.apply_unchecked(a)
             key = (c.state.scores[seat] - before, PIPS[a.tile], rng.random())
         if key > best_key:
             best, best_key = a, key

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine import specs_for
 from ..engine.options import LINE_GAME_DEFAULTS, PRESETS
+from ..i18n import _
 
 
 def add_parser(sub: Any) -> None:
@@ -20,7 +21,7 @@ def add_parser(sub: Any) -> None:
 def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
-    return "(derived)" if v is None else str(v)
+    return _("(derived)") if v is None else str(v)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         if spec.int_range:
             values += (" | " if values else "") + f"{spec.int_range[0]}.."
         print(f"{spec.name} = {_show(default)}   [{values}]")
-        print(f"    {spec.help}")
-    print("presets: " + ", ".join(
-        f"{name} {bundle or '(the defaults)'}" for name, bundle in PRESETS[args.game].items()))
+        print(f"    {_(spec.help)}")
+    print(_("presets: {presets}").format(presets=", ".join(
+        f"{name} {bundle or _('(the defaults)')}" for name, bundle in PRESETS[args.game].items())))
     return 0

@@ -6,6 +6,8 @@ import argparse
 import os
 from typing import Any
 
+from ..i18n import _
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
@@ -36,16 +38,18 @@ def run(args: argparse.Namespace) -> int:
         from ..server.app import create_app
         from ..server.store import StoreError, describe, open_store
     except ImportError as err:
-        raise SystemExit(f"dominohall: error: the web server needs the 'web' extra "
-                         f"(pip install -e '.[web]'): {err}") from None
+        raise SystemExit(_("dominohall: error: {error}").format(error=_(
+            "the web server needs the 'web' extra (pip install -e '.[web]'): {error}").format(
+                error=err))) from None
     try:                    # fail here with a clear message, not inside the server's startup
         open_store(args.db).close()
     except (StoreError, OSError) as err:
-        raise SystemExit(f"dominohall: error: {err}") from None
+        raise SystemExit(_("dominohall: error: {error}").format(error=err)) from None
     app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                      bot_processes=not args.bot_threads)
-    print(f"dominohall: tables in {describe(args.db)}")
-    print(f"dominohall: open http://{args.host}:{args.port}/ in a browser", flush=True)
+    print(_("dominohall: tables in {where}").format(where=describe(args.db)))
+    print(_("dominohall: open {url} in a browser").format(
+        url=f"http://{args.host}:{args.port}/"), flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_ping_interval=20, ws_ping_timeout=20)
     return 0

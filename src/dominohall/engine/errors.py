@@ -8,7 +8,24 @@ class DominohallError(Exception):
 
 
 class IllegalAction(DominohallError):
-    """An action that is malformed or not legal now; the game is unchanged."""
+    """An action that is malformed or not legal now; the game is unchanged.
+
+    ``str(err)`` is the English message (unchanged, for the API and the logs);
+    ``err.code`` names the reason for machines and ``err.params`` holds its values, so
+    every interface can say it in the player's language (``dominohall.i18n.error_text``).
+    """
+
+    code: str
+    params: dict[str, object]
+
+    def __init__(self, message: str, code: str = "illegal_action",
+                 params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = {} if params is None else dict(params)
+
+    def __reduce__(self) -> tuple[object, ...]:     # keep code and params across processes
+        return (type(self), (str(self), self.code, self.params))
 
 
 class NotYourTurn(IllegalAction):

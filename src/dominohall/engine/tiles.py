@@ -73,9 +73,11 @@ def parse_tile(text: str, set_max: int = MAX_PIPS) -> int:
     """Tile id of ``"a-b"``; raises IllegalAction for anything else."""
     t = _BY_TEXT.get(text.strip())
     if t is None:
-        raise IllegalAction(f"{text!r} is not a tile (write it like '12-5')")
+        raise IllegalAction(f"{text!r} is not a tile (write it like '12-5')", "not_a_tile",
+                            {"text": repr(text)})
     if HIGH[t] > set_max:
-        raise IllegalAction(f"{TEXT[t]} is not in the double-{set_max} set")
+        raise IllegalAction(f"{TEXT[t]} is not in the double-{set_max} set", "not_in_set",
+                            {"tile": TEXT[t], "set_max": set_max})
     return t
 
 

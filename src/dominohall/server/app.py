@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from . import protocol
+from .i18n_routes import router as i18n_router
 from .protocol import Rejected
 from .rooms import Connection, Hub, Room, lobby_catalogue
 from .store import open_store
@@ -95,6 +96,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     app = FastAPI(title="dominohall", summary="Mexican Train and All Fives online",
                   lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(i18n_router)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub  # type: ignore[no-any-return]

@@ -37,6 +37,7 @@ PLURAL_FORMS: dict[str, str] = {
 }
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
+PERCENT = re.compile(r"%(?:\(\w+\))?[sdr]")       # argparse's own messages
 
 
 def template() -> Catalog:
@@ -70,6 +71,11 @@ def save(lang: str, cat: Catalog) -> Path:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     cat.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    cat.project, cat.version = "dominohall", "0.1"
+    cat.language_team = f"{LANGUAGES.get(lang, lang)} ({lang})"
+    cat.last_translator = "dominohall"
+    cat.msgid_bugs_address = ""
+    cat.revision_date = cat.creation_date
     buf = io.BytesIO()
     write_po(buf, cat, width=100, sort_by_file=True, ignore_obsolete=False)
     path.write_bytes(buf.getvalue())
@@ -96,7 +102,9 @@ def update(pot: Path = POT, init: str | None = None) -> dict[str, Path]:
 
 
 def placeholders(text: Any) -> set[str]:
-    return set(PLACEHOLDER.findall(str(text)))
+    """The names in braces, and any %-style placeholders (argparse's messages)."""
+    s = str(text)
+    return set(PLACEHOLDER.findall(s)) | set(PERCENT.findall(s))
 
 
 def problems_of(lang: str, cat: Catalog, ids: list[Any] | None) -> list[str]:

@@ -349,7 +349,7 @@ def scan_python(path: Path) -> list[Finding]:
                 found.append(Finding(path, node.lineno, text))
         elif reads_like_words(text, RICH_STYLES):
             found.append(Finding(path, node.lineno, text))
-    return found
+    return sorted(found, key=lambda f: f.line)
 
 
 def _call_name(call: ast.Call) -> str | None:

@@ -9,7 +9,8 @@ from typing import Any
 from .. import bots
 from ..engine import new_game
 from ..engine.views import events
-from ..i18n import _
+from ..i18n import _, get_language
+from ..i18n.log import event_text
 from .common import add_game_options, default_players, game_options
 
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             shown += 1
             if args.verbose or e["type"] in ("round_end", "game_end", "engine"):
                 indent = "" if e["type"] in ("round_end", "game_end") else "  "
-                print(indent + e["text"])
+                print(indent + event_text(e, None, get_language()))
     if args.save:
         with open(args.save, "w") as f:
             json.dump(g.to_record(), f)

@@ -70,7 +70,8 @@ def load(lang: str) -> Catalog:
 def save(lang: str, cat: Catalog) -> Path:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
-    cat.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    if lang in PLURAL_FORMS:
+        cat.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
     cat.project, cat.version = "dominohall", "0.1"
     cat.language_team = f"{LANGUAGES.get(lang, lang)} ({lang})"
     cat.last_translator = "dominohall"

@@ -58,7 +58,7 @@ def extract(pot: Path = POT) -> int:
     cat = template()
     pot.parent.mkdir(parents=True, exist_ok=True)
     with pot.open("wb") as f:
-        write_po(f, cat, width=100, sort_by_file=True, omit_header=False)
+        write_po(f, cat, width=100, sort_by_file=True, omit_header=False, include_lineno=False)
     return len(cat)
 
 
@@ -78,7 +78,8 @@ def save(lang: str, cat: Catalog) -> Path:
     cat.msgid_bugs_address = ""
     cat.revision_date = cat.creation_date
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, sort_by_file=True, ignore_obsolete=False)
+    write_po(buf, cat, width=100, sort_by_file=True, ignore_obsolete=False,
+             include_lineno=False)
     path.write_bytes(buf.getvalue())
     return path
 

@@ -21,7 +21,8 @@ import { initI18n, languageMenu, tn, formatNumber, currentLanguage } from "/stat
 await initI18n();
 document.getElementById("head").appendChild(languageMenu());
 document.getElementById("p").textContent =
-  tn("{n} tile", "{n} tiles", 5) + "|" + tn("{n} tile", "{n} tiles", 21) + "|" + formatNumber(1234.5);
+  [tn("{n} tile", "{n} tiles", 5), tn("{n} tile", "{n} tiles", 21), formatNumber(1234.5)]
+  .join("|");
 document.body.dataset.lang = currentLanguage();
 </script></body></html>"""
 

@@ -84,3 +84,8 @@ def test_english_is_untouched(capsys):
     assert "Bots play DEALS duplicate deals of GAME" in out
     assert "usage: dominohall arena" in out
     assert argparse._("options") == "options"
+
+
+def test_lang_after_the_command(capsys):
+    assert main(["options", "draw", "--lang", "es"]) == 0
+    assert "el doble más alto del juego (doble 6 = 28 fichas)" in capsys.readouterr().out

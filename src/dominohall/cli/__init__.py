@@ -63,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_("Run 'dominohall COMMAND --help' for a command's options. "
                  "Games: {games}.").format(games=", ".join(GAMES)),
     )
-    parser.add_argument("--lang", type=_language, default=None, metavar="LANG",
-                        help="language of the messages: en, be, kk, bg, pt, es, ru "
-                             "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
+    lang_help = ("language of the messages: en, be, kk, bg, pt, es, ru "
+                 "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
+    parser.add_argument("--lang", type=_language, default=None, metavar="LANG", help=lang_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     selfplay.add_parser(sub)
     options_cmd.add_parser(sub)
@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_parser(sub)
     arena.add_parser(sub)
     serve.add_parser(sub)
+    for command in sub.choices.values():        # `dominohall play --lang be` works too
+        command.add_argument("--lang", type=_language, default=argparse.SUPPRESS,
+                             metavar="LANG", help=lang_help)
     _translate(parser)
     return parser
 

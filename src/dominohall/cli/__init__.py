@@ -63,8 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_("Run 'dominohall COMMAND --help' for a command's options. "
                  "Games: {games}.").format(games=", ".join(GAMES)),
     )
-    lang_help = ("language of the messages: en, be, kk, bg, pt, es, ru "
-                 "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
+    lang_help = N_("language of the messages: en, be, kk, bg, pt, es, ru "
+                   "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
     parser.add_argument("--lang", type=_language, default=None, metavar="LANG", help=lang_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     selfplay.add_parser(sub)

@@ -72,6 +72,17 @@ def test_a10_old_records_keep_the_lap_of_passes_rule():
     assert dominohall.replay(g.to_record()).view(None) == g.view(None)
 
 
+@pytest.mark.parametrize("version, blocked", [(2, True), (3, False)])
+def test_a10_a_clone_plays_by_the_rules_of_its_version(version, blocked):
+    """Records: a clone (what search bots and the server copy) keeps its game's rules."""
+    g = a10_reproduction(version=version)
+    record = g.to_record()
+    before = dominohall.replay({**record, "actions": record["actions"][:-1]})
+    twin = before.clone()
+    twin.apply("pass")
+    assert twin.is_over is blocked and twin.view(None) == g.view(None)
+
+
 def test_a10_blocked_round_ends_at_once_on_the_pass_that_leaves_nobody_a_play():
     """A10: the engine, as referee, ends the round as soon as nobody can play any more:
     no lap of pointless passes.  (The 3-player deal of the Mexican Train golden tests:

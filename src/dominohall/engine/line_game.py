@@ -35,7 +35,7 @@ Interpretations where RULES.md leaves room:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action, plays_on
 from .chance import Chance
@@ -106,10 +106,6 @@ class LineGameState:
         "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
         "count_scoring", "must_play",
     )
-
-    #: B5 before the clarification: with must_play=false, a pass also for a player who can
-    #: play but not draw (the rules of record versions 1 and 2).
-    PASS_WHILE_ABLE: ClassVar[bool] = False
 
     def __init__(self, opts: LineGameOptions, chance: Chance,
                  stacked: StackedDeck | None = None,
@@ -309,7 +305,7 @@ class LineGameState:
         if plays:                                 # must_play is off (B5)
             if drawable:
                 acts = plays + [DRAW_ACTION]
-            elif self.PASS_WHILE_ABLE:
+            elif self._may_pass_while_able():
                 acts = plays + [PASS_ACTION]
             else:
                 acts = plays
@@ -366,6 +362,10 @@ class LineGameState:
             self.current = (p + 1) % self.n
             if self._blocked():
                 self._end_hand(None)
+
+    def _may_pass_while_able(self) -> bool:
+        """B5: a pass is legal only for a player who can neither play nor draw."""
+        return False
 
     def _blocked(self) -> bool:
         """B6, called after a pass: no player can play a tile and no tile may be drawn."""
@@ -516,7 +516,8 @@ class LapOfPassesLineGameState(LineGameState):
 
     __slots__ = ()
 
-    PASS_WHILE_ABLE: ClassVar[bool] = True
+    def _may_pass_while_able(self) -> bool:
+        return True
 
     def _blocked(self) -> bool:
         return self.passes >= self.n

@@ -5,21 +5,30 @@ A `Session` owns the `Game`; the screen only ever asks it for
 user's data folder and to ``--save FILE``, as the engine's own JSON record plus
 a ``"play"`` entry naming the bots, so ``dominohall play --resume FILE`` and
 ``dominohall replay FILE`` can reopen it.
+
+Each match has its own autosave, ``<data dir>/games/<id>.json`` (the id is kept in the
+record's ``"play"`` entry), so starting a new game never overwrites an unfinished one;
+`unfinished_games()` lists the ones ``dominohall play --resume`` offers to carry on.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import pathlib
+import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .. import bots
 from ..engine import BadRecord, Game, new_game, replay
 from ..files import write_text_atomic
 
-AUTOSAVE_NAME = "autosave.json"
+LEGACY_AUTOSAVE = "autosave.json"     # the single autosave of earlier versions
+GAMES_DIR = "games"
+KEEP_FINISHED = 20                    # finished autosaves kept (newest first) for replay
 
 
 def data_dir() -> pathlib.Path:
@@ -34,8 +43,78 @@ def data_dir() -> pathlib.Path:
         return pathlib.Path.home() / ".local" / "share" / "dominohall"
 
 
-def autosave_path() -> pathlib.Path:
-    return data_dir() / AUTOSAVE_NAME
+def autosave_dir() -> pathlib.Path:
+    """The folder of the per-match autosaves."""
+    return data_dir() / GAMES_DIR
+
+
+def new_game_id(game_name: str) -> str:
+    """'mexican_train-20261201-095519-3f2a': sortable, and unique per match."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S")
+    return f"{game_name}-{stamp}-{secrets.token_hex(2)}"
+
+
+def autosave_path(game_id: str) -> pathlib.Path:
+    """The autosave of the match `game_id`."""
+    return autosave_dir() / f"{game_id}.json"
+
+
+def is_autosave(path: str | os.PathLike[str]) -> bool:
+    """True for a file in the autosave folder (or the legacy single autosave)."""
+    p = pathlib.Path(path).resolve()
+    return p.parent == autosave_dir().resolve() or p == (data_dir() / LEGACY_AUTOSAVE).resolve()
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One autosaved match, as `dominohall play --resume` lists it."""
+
+    path: pathlib.Path
+    game: str
+    players: int
+    round: int
+    rounds: int | None          # None: All Fives / Draw / Block played to a target
+    actions: int
+    saved: datetime.datetime
+    is_over: bool
+
+
+def saved_games() -> list[SavedGame]:
+    """Every readable autosave, newest first (a broken file is left out, not an error)."""
+    paths = sorted(autosave_dir().glob("*.json")) if autosave_dir().is_dir() else []
+    legacy = data_dir() / LEGACY_AUTOSAVE
+    if legacy.is_file():
+        paths.append(legacy)
+    out = []
+    for path in paths:
+        try:
+            record = load_record(path)
+            game, _ = rebuild(record)
+            saved = datetime.datetime.fromtimestamp(path.stat().st_mtime, datetime.UTC)
+        except (BadRecord, OSError, ValueError, TypeError, KeyError):
+            continue
+        view = game.view(None)
+        rounds = view.get("rounds") if game.name == "mexican_train" else (
+            view["options"].get("hands") or None)
+        out.append(SavedGame(path, game.name, game.players, game.round, rounds,
+                             len(record.get("actions") or []), saved, game.is_over))
+    out.sort(key=lambda g: g.saved, reverse=True)
+    return out
+
+
+def unfinished_games() -> list[SavedGame]:
+    """The autosaved matches that are not over, newest first."""
+    return [g for g in saved_games() if not g.is_over]
+
+
+def prune_finished(keep: int = KEEP_FINISHED) -> None:
+    """Remove finished autosaves beyond the newest `keep` (unfinished ones are never removed)."""
+    finished = [g for g in saved_games() if g.is_over and g.path.parent == autosave_dir()]
+    for g in finished[keep:]:
+        try:
+            g.path.unlink()
+        except OSError:
+            pass
 
 
 def write_atomic(path: str | os.PathLike[str], data: Mapping[str, Any]) -> None:
@@ -82,7 +161,10 @@ class Session:
 
     def __init__(self, game: Game, bot_names: list[str], human: int = 0,
                  save: str | None = None, autosave: bool = True, allow_undo: bool = False,
-                 seats: list[int] | None = None) -> None:
+                 seats: list[int] | None = None, game_id: str | None = None,
+                 autosave_file: str | os.PathLike[str] | None = None) -> None:
+        """`game_id` names the match's own autosave (new id: a new file); `autosave_file`
+        keeps writing to a given autosave (a resumed one)."""
         if len(bot_names) != game.players:
             raise ValueError(f"need a name per seat ({game.players}), got {len(bot_names)}")
         self.game = game
@@ -91,9 +173,13 @@ class Session:
         seed = game.seed if isinstance(game.seed, int) else 0
         self.bots = {s: bots.make(n, seed=seed * 31 + s, game=game.name)
                      for s, n in enumerate(bot_names) if s != human}
+        self.game_id = game_id or new_game_id(game.name)
         self.save_paths: list[pathlib.Path] = []
+        self.autosave: pathlib.Path | None = None
         if autosave:
-            self.save_paths.append(autosave_path())
+            self.autosave = (pathlib.Path(autosave_file) if autosave_file
+                             else autosave_path(self.game_id))
+            self.save_paths.append(self.autosave)
         if save:
             self.save_paths.append(pathlib.Path(save))
         self.allow_undo = allow_undo
@@ -107,6 +193,8 @@ class Session:
         game = new_game(game_name, players=players, seed=seed, options=options)
         human = kw.pop("human", 0)
         names = expand_bots(bot_names, players, human, game_name)
+        if kw.get("autosave", True):
+            prune_finished()
         return cls(game, names, human=human, **kw)
 
     @classmethod
@@ -124,7 +212,12 @@ class Session:
             if s != human and not known_bot(n, game.name):
                 names[s] = strongest(game.name)
         kw.setdefault("allow_undo", bool(meta.get("allow_undo", False)))
-        return cls(game, names, human=human, seats=seats, **kw)
+        game_id = meta.get("id") if isinstance(meta.get("id"), str) else None
+        if game_id and not all(c.isalnum() or c in "-_" for c in game_id):
+            game_id = None                   # an id names a file: nothing else gets in
+        if is_autosave(path):
+            kw.setdefault("autosave_file", path)
+        return cls(game, names, human=human, seats=seats, game_id=game_id, **kw)
 
     # ------------------------------------------------------------ reading
     def view(self) -> dict[str, Any]:
@@ -143,7 +236,7 @@ class Session:
         rec = self.game.to_record()
         rec["actions"] = [str(a) for a in rec["actions"]]
         rec["play"] = {"human": self.human, "bots": self.bot_names,
-                       "allow_undo": self.allow_undo}
+                       "allow_undo": self.allow_undo, "id": self.game_id}
         return rec
 
     # ------------------------------------------------------------ acting

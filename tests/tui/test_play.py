@@ -6,8 +6,15 @@ from dominohall import replay
 from dominohall.tui import render
 from dominohall.tui.app import NoticeScreen, PlayApp
 
-from .helpers import (SIZE, assert_no_hidden_tiles, notice_text, play_out, play_screen, run,
-                      screen_text)
+from .helpers import (
+    SIZE,
+    assert_no_hidden_tiles,
+    notice_text,
+    play_out,
+    play_screen,
+    run,
+    screen_text,
+)
 
 SMALL_MT = {"set_max": 6, "rounds": 2, "hand_size": 5}
 

@@ -113,6 +113,7 @@ def test_resume_without_a_file_lists_the_unfinished_games(_data_dir, capsys):
     assert str(mt.autosave) in out and str(fives.autosave) in out
     # --resume N takes the Nth of the list
     import argparse
+
     from dominohall.cli.play import make_session
     args = argparse.Namespace(resume="2", save=None, no_autosave=False, allow_undo=False)
     session = make_session(args)

@@ -373,7 +373,7 @@ LOG_STYLES = {"last_tile": "bold red", "round_end": "bold magenta", "game_end": 
 
 def log_events(view: View, last: int = 300) -> list[dict[str, Any]]:
     """This round's log after earlier rounds' results (their plays are back in hands now)."""
-    log = view["log"]
+    log: list[dict[str, Any]] = view["log"]
     start = max((k for k, e in enumerate(log) if e["type"] == "deal"), default=0)
     return [e for e in log[:start] if e["type"] == "round_end"][-5:] + log[start:][-last:]
 

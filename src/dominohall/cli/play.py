@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from .. import bots
+from ..i18n import _, ngettext
 from .common import add_game_options, default_players, game_options
 
 
@@ -32,8 +33,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--save", metavar="FILE",
                    help="also write the game record (JSON) to FILE after every move")
     p.add_argument("--resume", metavar="FILE|N", nargs="?", const="",
-                   help="continue a saved game; without FILE, pick one of the unfinished "
-                        "autosaved games from a list (N: the Nth of that list)")
+                   help=_("continue a saved game; without FILE, pick one of the unfinished "
+                          "autosaved games from a list (N: the Nth of that list)"))
     p.add_argument("--allow-undo", action="store_true",
                    help="allow 'u' to take back your last move (all opponents are bots)")
     p.add_argument("--no-autosave", action="store_true",
@@ -48,17 +49,20 @@ def pick_unfinished(choice: str) -> str | None:
 
     games = unfinished_games()
     if not games:
-        raise SystemExit(f"dominohall: error: no unfinished game to resume in {autosave_dir()}"
-                         "; start one with: dominohall play")
+        raise SystemExit("dominohall: error: " + _(
+            "no unfinished game to resume in {folder}; start one with: dominohall play").format(
+                folder=autosave_dir()))
     if choice:
         k = int(choice)
         if not 1 <= k <= len(games):
-            raise SystemExit(f"dominohall: error: --resume {k}: there are {len(games)} "
-                             "unfinished games (dominohall play --resume lists them)")
+            raise SystemExit("dominohall: error: " + ngettext(
+                "--resume {k}: there is {n} unfinished game (dominohall play --resume lists it)",
+                "--resume {k}: there are {n} unfinished games (dominohall play --resume lists "
+                "them)", len(games)).format(k=k, n=len(games)))
         return str(games[k - 1].path)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         from ..tui.resume import describe
-        print("Unfinished games (resume one with: dominohall play --resume N or FILE):")
+        print(_("Unfinished games (resume one with: dominohall play --resume N or FILE):"))
         for k, g in enumerate(games, 1):
             print(f"{k:>3}. {describe(g)}\n     {g.path}")
         return None

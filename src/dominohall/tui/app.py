@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -639,13 +639,14 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #status { height: 1; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("right,n,space", "step(1)", "Next"),
-        Binding("left,p,b", "step(-1)", "Previous"),
+        Binding("right,n,space", "step(1)", _("Next")),
+        Binding("left,p,b", "step(-1)", _("Previous")),
         Binding("pagedown", "step(20)", "+20", show=False),
         Binding("pageup", "step(-20)", "-20", show=False),
-        Binding("home,s", "goto(0)", "Start"),
-        Binding("end,e", "goto(-1)", "End"),
-        Binding("q,escape", "app.quit", "Quit"),
+        Binding("home,s", "goto(0)", _("Start")),
+        Binding("end,e", "goto(-1)", _("End")),
+        Binding("h,f1", "help", _("Help")),
+        Binding("q,escape", "app.quit", _("Quit")),
     ]
 
     def __init__(self, record: dict[str, Any], seat: int | None = None) -> None:
@@ -671,7 +672,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#revealed").border_title = "Hands"
+        self.query_one("#revealed").border_title = _("Hands")
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -703,22 +704,28 @@ class ReplayScreen(Screen[None]):
         at_end = self.step == len(self.actions)
         latest = log[-1]["type"] if log else ""
         if last_end is not None and (latest in ("round_end", "game_end") or at_end):
-            body = render.round_end_text(last_end, view, self.names)
+            parts: list[RenderableType] = [render.round_end_summary(last_end, view, self.names)]
             if self.game.is_over:
-                body.append("\n")
-                body.append_text(render.final_text(view, self.names))
-            revealed.update(body)
+                parts += [Text(""), render.final_summary(view, self.names)]
+            revealed.update(Group(*parts))
         elif view["hand"] is not None:
             revealed.update(" ".join(render.glyph(t) for t in view["hand"]))
         else:
-            revealed.update(Text("hands are hidden until the round ends "
-                                 "(tiles in each hand are shown under Players)", style="dim"))
-        last = ""
+            revealed.update(Text(_("hands are hidden until the round ends "
+                                   "(tiles in each hand are shown under Players)"),
+                                 style="dim"))
+        who = _("spectator") if self.seat is None else _("seat {n}").format(n=self.seat)
         if self.step:
-            last = f" — last: {self.actions[self.step - 1]}"
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        self.query_one("#status", Static).update(
-            Text(f"step {self.step} of {len(self.actions)} ({who}){last}", style="bold"))
+            status = _("step {step} of {steps} ({who}) — last: {action}").format(
+                step=self.step, steps=len(self.actions), who=who,
+                action=self.actions[self.step - 1])
+        else:
+            status = _("step {step} of {steps} ({who})").format(
+                step=self.step, steps=len(self.actions), who=who)
+        self.query_one("#status", Static).update(Text(status, style="bold"))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
 
 
 class ReplayApp(App[None]):

@@ -45,7 +45,7 @@ def sort_name(mode: str) -> str:
 # ----------------------------------------------------------------- tiles
 def halves(tile: str) -> tuple[int, int]:
     """'12-5' -> (12, 5)."""
-    a, _, b = tile.partition("-")
+    a, _sep, b = tile.partition("-")
     return int(a), int(b)
 
 

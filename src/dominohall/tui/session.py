@@ -25,6 +25,7 @@ from typing import Any
 from .. import bots
 from ..engine import BadRecord, Game, new_game, replay
 from ..files import write_text_atomic
+from ..i18n import _
 
 LEGACY_AUTOSAVE = "autosave.json"     # the single autosave of earlier versions
 GAMES_DIR = "games"
@@ -89,7 +90,7 @@ def saved_games() -> list[SavedGame]:
     for path in paths:
         try:
             record = load_record(path)
-            game, _ = rebuild(record)
+            game, _seats = rebuild(record)
             saved = datetime.datetime.fromtimestamp(path.stat().st_mtime, datetime.UTC)
         except (BadRecord, OSError, ValueError, TypeError, KeyError):
             continue
@@ -128,13 +129,13 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         with open(path) as f:
             data = json.load(f)
     except FileNotFoundError:
-        raise BadRecord(f"no such file: {path}") from None
+        raise BadRecord(_("no such file: {path}").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise BadRecord(f"cannot read {path}: {err}") from None
+        raise BadRecord(_("cannot read {path}: {error}").format(path=path, error=err)) from None
     except json.JSONDecodeError as err:
-        raise BadRecord(f"{path} is not JSON: {err}") from None
+        raise BadRecord(_("{path} is not JSON: {error}").format(path=path, error=err)) from None
     if not isinstance(data, dict):
-        raise BadRecord(f"{path} is not a dominohall game record")
+        raise BadRecord(_("{path} is not a dominohall game record").format(path=path))
     return data
 
 
@@ -150,7 +151,8 @@ def rebuild(record: Mapping[str, Any], upto: int | None = None) -> tuple[Game, l
         try:
             game.apply(text)
         except Exception as err:
-            raise BadRecord(f"action #{k + 1} {text!r} is illegal: {err}") from None
+            raise BadRecord(_("action #{k} {action!r} is illegal: {error}").format(
+                k=k + 1, action=text, error=err)) from None
         assert seat is not None
         seats.append(seat)
     return game, seats
@@ -166,7 +168,8 @@ class Session:
         """`game_id` names the match's own autosave (new id: a new file); `autosave_file`
         keeps writing to a given autosave (a resumed one)."""
         if len(bot_names) != game.players:
-            raise ValueError(f"need a name per seat ({game.players}), got {len(bot_names)}")
+            raise ValueError(_("need a name per seat ({n}), got {got}").format(
+                n=game.players, got=len(bot_names)))
         self.game = game
         self.human = human
         self.bot_names = bot_names
@@ -275,23 +278,23 @@ class Session:
             try:
                 write_atomic(path, rec)
             except OSError as err:
-                problems.append(f"cannot save {path}: {err}")
+                problems.append(_("cannot save {path}: {error}").format(path=path, error=err))
         return problems
 
     # ------------------------------------------------------------ undo
     def can_undo(self) -> str:
         """'' if undo is possible now, else why not."""
         if not self.allow_undo:
-            return "undo is off (start with --allow-undo)"
+            return _("undo is off (start with --allow-undo)")
         if any(n == "human" for s, n in enumerate(self.bot_names) if s != self.human):
-            return "undo needs every opponent to be a bot"
+            return _("undo needs every opponent to be a bot")
         if self.human not in self.seats:
-            return "you have not moved yet"
+            return _("you have not moved yet")
         k = len(self.seats) - 1 - self.seats[::-1].index(self.human)
         # A round end reveals every hand: undoing past it would replay with knowledge.
-        probe, _ = rebuild(self.record(), k)
+        probe, _seats = rebuild(self.record(), k)
         if probe.round != self.game.round or self.game.is_over:
-            return "cannot undo past the end of a round"
+            return _("cannot undo past the end of a round")
         return ""
 
     def undo(self) -> str:
@@ -331,7 +334,8 @@ def expand_bots(names: list[str], players: int, human: int = 0,
     if len(names) == players:
         names = names[:human] + names[human + 1:]
     if len(names) != players - 1:
-        raise ValueError(f"--bots names {len(names)} bots for {players - 1} bot seats")
+        raise ValueError(_("--bots names {n} bots for {seats} bot seats").format(
+            n=len(names), seats=players - 1))
     for n in names:
         bots.make(n, game=game)         # raises ValueError listing the names
     return names[:human] + ["human"] + names[human:]

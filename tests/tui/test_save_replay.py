@@ -11,10 +11,11 @@ import pytest
 from dominohall import new_game, replay
 from dominohall.bots import make
 from dominohall.cli import main
-from dominohall.tui.app import PlayApp, ReplayApp, ReplayScreen
+from dominohall.tui.app import NoticeScreen, PlayApp, ReplayApp, ReplayScreen
 from dominohall.tui.session import Session, autosave_path, unfinished_games, write_atomic
 
-from .helpers import SIZE, assert_no_hidden_tiles, play_screen, run, screen_text
+from .helpers import (SIZE, assert_no_hidden_tiles, notice_text, play_screen, run,
+                      screen_text)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -246,29 +247,59 @@ def test_replay_steps_through_a_record():
     run(main())
 
 
+def screenshots_dir(tmp_path: pathlib.Path) -> pathlib.Path:
+    """docs/ when DOMINOHALL_SCREENSHOT=1 (refreshing the README's pictures), else tmp."""
+    return ROOT / "docs" if os.environ.get("DOMINOHALL_SCREENSHOT") else tmp_path
+
+
 def test_screenshot_of_a_mid_game_board(tmp_path):
-    """A mid-game Mexican Train board; DOMINOHALL_SCREENSHOT=1 refreshes docs/."""
-    session = Session.new("mexican_train", 4, 12, {}, ["greedy"], autosave=False)
+    """A mid-game Mexican Train board, wide (140×40) and in a default 80×24 terminal."""
+    out = screenshots_dir(tmp_path)
+    for size, name in (((140, 40), "tui-mexican-train.svg"), ((80, 24), "tui-80x24.svg")):
+        session = Session.new("mexican_train", 4, 12, {}, ["greedy"], autosave=False)
+
+        async def main() -> None:
+            app = PlayApp(session, speed=0)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                for _ in range(60):
+                    if session.game.round > 1 or len(session.game.actions) >= 40:
+                        break
+                    await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
+                        session.view()["legal_actions"][0], "enter"))
+                    await pilot.pause()
+                await pilot.press("question_mark")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                assert_no_hidden_tiles(app, session)
+                text = screen_text(app)
+                assert "hint: " in text and "enlarge" not in text
+                for train in session.view()["trains"]:
+                    assert f"▸{train['open_end']}" in text
+                app.save_screenshot(filename=name, path=str(out))
+
+        run(main())
+        assert (out / name).read_text().startswith("<svg")
+
+
+def test_screenshot_of_a_round_end(tmp_path):
+    """The round-end summary in an 80×24 terminal."""
+    out = screenshots_dir(tmp_path)
+    session = Session.new("mexican_train", 4, 5, {"set_max": 9, "hand_size": 8, "rounds": 3},
+                          ["greedy"], autosave=False)
 
     async def main() -> None:
         app = PlayApp(session, speed=0)
-        async with app.run_test(size=(140, 40)) as pilot:
-            await pilot.pause()
-            for _ in range(60):
-                if session.game.round > 1 or len(session.game.actions) >= 40:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(300):
+                await pilot.pause()
+                if isinstance(app.screen, NoticeScreen):
                     break
                 await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
-                    session.view()["legal_actions"][0], "enter"))
-                await pilot.pause()
-            await pilot.press("question_mark")
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            assert_no_hidden_tiles(app, session)
-            print(screen_text(app))
-            out = tmp_path
-            if os.environ.get("DOMINOHALL_SCREENSHOT"):
-                out = ROOT / "docs"
-            app.save_screenshot(filename="tui-mexican-train.svg", path=str(out))
-            assert (out / "tui-mexican-train.svg").read_text().startswith("<svg")
+                    str(session.view()["legal_actions"][0]), "enter"))
+            text = notice_text(app)
+            assert "Round 1 over" in text and "Points" in text and "Total" in text
+            app.save_screenshot(filename="tui-round-end.svg", path=str(out))
 
     run(main())
+    assert (out / "tui-round-end.svg").read_text().startswith("<svg")

@@ -65,6 +65,7 @@ class NoticeScreen(ModalScreen[str]):
             with VerticalScroll(id="notice-scroll"):
                 yield Static(self.body, id="notice-body")
             yield Static(self.help_text, id="notice-help")
+        yield Footer()          # this screen's keys, not the table's
 
     def on_mount(self) -> None:
         self._fit()
@@ -83,7 +84,7 @@ class NoticeScreen(ModalScreen[str]):
         scroll = self.query_one("#notice-scroll")
         scroll.styles.width = width
         self.query_one("#notice-body").styles.width = width - 1
-        scroll.styles.max_height = max(3, self.size.height - 6)
+        scroll.styles.max_height = max(3, self.size.height - 7)
         scroll.focus()
 
     def action_close(self) -> None:

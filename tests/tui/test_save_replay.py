@@ -14,8 +14,7 @@ from dominohall.cli import main
 from dominohall.tui.app import NoticeScreen, PlayApp, ReplayApp, ReplayScreen
 from dominohall.tui.session import Session, autosave_path, unfinished_games, write_atomic
 
-from .helpers import (SIZE, assert_no_hidden_tiles, notice_text, play_screen, run,
-                      screen_text)
+from .helpers import SIZE, assert_no_hidden_tiles, notice_text, play_screen, run, screen_text
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -252,33 +251,33 @@ def screenshots_dir(tmp_path: pathlib.Path) -> pathlib.Path:
     return ROOT / "docs" if os.environ.get("DOMINOHALL_SCREENSHOT") else tmp_path
 
 
+async def mid_game_screenshot(size: tuple[int, int], name: str, out: pathlib.Path) -> None:
+    session = Session.new("mexican_train", 4, 12, {}, ["greedy"], autosave=False)
+    app = PlayApp(session, speed=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            if session.game.round > 1 or len(session.game.actions) >= 40:
+                break
+            await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
+                session.view()["legal_actions"][0], "enter"))
+            await pilot.pause()
+        await pilot.press("question_mark")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert_no_hidden_tiles(app, session)
+        text = screen_text(app)
+        assert "hint: " in text and "enlarge" not in text
+        for train in session.view()["trains"]:
+            assert f"▸{train['open_end']}" in text
+        app.save_screenshot(filename=name, path=str(out))
+
+
 def test_screenshot_of_a_mid_game_board(tmp_path):
     """A mid-game Mexican Train board, wide (140×40) and in a default 80×24 terminal."""
     out = screenshots_dir(tmp_path)
     for size, name in (((140, 40), "tui-mexican-train.svg"), ((80, 24), "tui-80x24.svg")):
-        session = Session.new("mexican_train", 4, 12, {}, ["greedy"], autosave=False)
-
-        async def main() -> None:
-            app = PlayApp(session, speed=0)
-            async with app.run_test(size=size) as pilot:
-                await pilot.pause()
-                for _ in range(60):
-                    if session.game.round > 1 or len(session.game.actions) >= 40:
-                        break
-                    await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
-                        session.view()["legal_actions"][0], "enter"))
-                    await pilot.pause()
-                await pilot.press("question_mark")
-                await app.workers.wait_for_complete()
-                await pilot.pause()
-                assert_no_hidden_tiles(app, session)
-                text = screen_text(app)
-                assert "hint: " in text and "enlarge" not in text
-                for train in session.view()["trains"]:
-                    assert f"▸{train['open_end']}" in text
-                app.save_screenshot(filename=name, path=str(out))
-
-        run(main())
+        run(mid_game_screenshot(size, name, out))
         assert (out / name).read_text().startswith("<svg")
 
 

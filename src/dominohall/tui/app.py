@@ -636,7 +636,9 @@ class ReplayScreen(Screen[None]):
     """Step through a record: the spectator view, every hand at each round's end."""
 
     DEFAULT_CSS = """
-    ReplayScreen #revealed { height: auto; border: round $success; padding: 0 1; }
+    ReplayScreen #revealbox { height: auto; max-height: 60%; border: round $success;
+                              padding: 0 1; }
+    ReplayScreen #revealed { height: auto; }
     ReplayScreen #status { height: 1; padding: 0 1; }
     """
     BINDINGS = [
@@ -646,6 +648,7 @@ class ReplayScreen(Screen[None]):
         Binding("pageup", "step(-20)", "-20", show=False),
         Binding("home,s", "goto(0)", _("Start")),
         Binding("end,e", "goto(-1)", _("End")),
+        Binding("l", "toggle_log", _("Log")),
         Binding("h,f1", "help", _("Help")),
         Binding("q,escape", "app.quit", _("Quit")),
     ]
@@ -656,6 +659,7 @@ class ReplayScreen(Screen[None]):
         self.actions = [str(a) for a in record.get("actions", [])]
         self.seat = seat
         self.step = 0
+        self.log_open = True
         self.game: Game = rebuild(record, 0)[0]
         self.names = self._names()
 
@@ -668,12 +672,13 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Board(id="board")
-        yield Static("", id="revealed")
+        with VerticalScroll(id="revealbox", can_focus=False):
+            yield Static("", id="revealed")
         yield Static("", id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#revealed").border_title = _("Hands")
+        self.query_one("#revealbox").border_title = _("Hands")
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -698,7 +703,10 @@ class ReplayScreen(Screen[None]):
 
     def show(self) -> None:
         view = self.game.view(self.seat)
-        self.query_one(Board).show(view, self.names)
+        board = self.query_one(Board)
+        board.set_layout(self.size.width < WIDE_MIN[0] or self.size.height < WIDE_MIN[1],
+                         self.log_open)
+        board.show(view, self.names)
         revealed = self.query_one("#revealed", Static)
         log = view["log"]
         last_end = next((e for e in reversed(log) if e["type"] == "round_end"), None)
@@ -727,6 +735,15 @@ class ReplayScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def action_toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_log":
+            return self.query_one(Board).compact
+        return True
 
 
 class ReplayApp(App[None]):

@@ -109,5 +109,6 @@ def run(args: argparse.Namespace) -> int:
     PlayApp(session, speed=args.speed, inline_bots=False).run()
     where = ", ".join(str(p) for p in session.save_paths)
     if where:
-        print(f"game saved to {where} (dominohall play --resume FILE)", file=sys.stderr)
+        print(_("game saved to {where} (dominohall play --resume to carry on)").format(
+            where=where), file=sys.stderr)
     return 0

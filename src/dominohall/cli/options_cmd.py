@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..engine import specs_for
-from ..engine.options import LINE_GAME_DEFAULTS, PRESETS
+from ..engine.options import LINE_GAME_DEFAULTS, PRESET_LABELS, PRESETS
 from ..i18n import _
 
 
@@ -31,8 +31,11 @@ def run(args: argparse.Namespace) -> int:
         values = " | ".join(_show(c) for c in spec.choices if c is not None)
         if spec.int_range:
             values += (" | " if values else "") + f"{spec.int_range[0]}.."
-        print(f"{spec.name} = {_show(default)}   [{values}]")
+        print(f"{spec.name} = {_show(default)}   [{values}]   {_(spec.label)}")
         print(f"    {_(spec.help)}")
-    print(_("presets: {presets}").format(presets=", ".join(
-        f"{name} {bundle or _('(the defaults)')}" for name, bundle in PRESETS[args.game].items())))
+    print(_("presets:"))
+    for name, bundle in PRESETS[args.game].items():
+        about = PRESET_LABELS[args.game][name]
+        print(f"  {name}: {_(about['label'])} {bundle or _('(the defaults)')}")
+        print(f"    {_(about['description'])}")
     return 0

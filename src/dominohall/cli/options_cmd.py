@@ -34,8 +34,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{spec.name} = {_show(default)}   [{values}]   {_(spec.label)}")
         print(f"    {_(spec.help)}")
     print(_("presets:"))
+    plain = _("(the defaults)")
     for name, bundle in PRESETS[args.game].items():
         about = PRESET_LABELS[args.game][name]
-        print(f"  {name}: {_(about['label'])} {bundle or _('(the defaults)')}")
+        print(f"  {name}: {_(about['label'])} {bundle or plain}")
         print(f"    {_(about['description'])}")
     return 0

@@ -1,6 +1,6 @@
-"""Today's player-facing texts of the web client and the terminal game, for the catalogs.
+"""Today's player-facing texts of the web client, for the catalogs.
 
-The tui, table and lobby branches wrap these in ``_()`` / ``t()`` where they are written
+The table and lobby branches wrap these in ``_()`` / ``t()`` where they are written
 (the English text verbatim, placeholders named as below), so their translations are in
 the catalogs before those branches land. Once they have landed, the extractor finds the
 same messages where they are used and this list can shrink to nothing (``python -m
@@ -61,54 +61,5 @@ WEB = (
     N_("Each link opens one seat: send it only to the friend who should sit there."),
     N_("Spectators"), N_("Join the table"), N_("Display name "), N_("Take my seat"),
     N_("nobody"), N_("Language"),
-)
-
-TERMINAL = (
-    # tui/app.py
-    N_("Continue"), N_("Quit"), N_("Tile"), N_("Target"), N_("Play"), N_("Draw"), N_("Pass"),
-    N_("End chain"), N_("Sort"), N_("Hint"), N_("Undo"), N_("Type"), N_("Back"),
-    N_("Next"), N_("Previous"), N_("Start"), N_("End"), N_("Enter: continue · q: quit"),
-    N_("type an action and Enter: HIGH-LOW>TRAIN (t0..t9, mx; L/R/U/D in line games), "
-       "draw, pass, end · ':' to come here, Esc to leave"),
-    N_("Your hand"), N_("Hands"), N_("dominohall replay"),
-    N_("Your hand — {tiles}, {pips} — sorted by {order} (s)"),
-    ngettext("{n} pip", "{n} pips", 2),
-    N_("bots thinking…"), N_("no legal target  "), N_("waiting for the others…  "),
-    N_("hint (?)"), N_("undo (u)"), N_("{word} ({key})"), N_("bot error: {error}"),
-    N_("The match is over. q: quit"), N_("you: {action}"), N_("you have no tile to play"),
-    N_("hint: it is not your turn"), N_("hint: {bot} is thinking…"), N_("Enter plays it"),
-    N_("press {key}"), N_("hint: {action} — {bot}: {reason}  ({how})"),
-    N_("undo: {problem}"), N_("undone: it is your turn again"),
-    N_("hands are hidden until the round ends (tiles in each hand are shown under Players)"),
-    N_("spectator"), N_("step {step} of {steps} ({who}){last}"), N_(" — last: {action}"),
-    N_("draw"), N_("pass"), N_("end"), N_("pips"), N_("suit"), N_("train"),
-    # tui/hint.py
-    N_("it is not your turn"), N_("nothing in your hand fits an open end: draw a tile"),
-    N_("the drawn tile does not fit: pass (a marker goes on your train)"),
-    N_("nothing fits and you cannot draw: pass"),
-    N_("stop the first-turn chain here and keep the rest for later"),
-    ngettext("sheds {n} pip", "sheds {n} pips", 2), N_(" (the most you can)"),
-    N_("; a double: you play again"),
-    N_("on the {end} end; {what}"), N_("covers the owed double on {train}"),
-    N_("extends the Mexican train"), N_("starts the Mexican train"),
-    N_("extends your train"), N_("starts your train"),
-    N_("plays on seat {seat}'s open train (it carries a marker)"),
-    N_("; count {count} scores {points}"),
-    # tui/render.py
-    N_("Round {round} of {rounds} — engine {tile}"), N_("Hand {hand}"),
-    N_("Hand {hand} of {hands}"), N_("to {target}"), N_("your turn"), N_("{name} to play"),
-    N_("{name} (seat {seat})"), ngettext("{n} tile", "{n} tiles", 2), N_("{points} pts"),
-    ngettext("boneyard: {n} tile", "boneyard: {n} tiles", 2),
-    ngettext("Boneyard: {n} tile", "Boneyard: {n} tiles", 2), N_("teams: seats 0+2 v 1+3"),
-    N_("● open"), N_("tot"), N_("engine {tile}"), N_("owed:"), N_("cover it first"),
-    N_("mx Mexican"), N_("Mexican"), N_("your train"), N_("not started (open to all)"),
-    N_("count"), N_("spinner {tile}"), N_("no tile played yet: the leader may lead any tile"),
-    N_("arm {end} off the spinner ▸{value}:"), N_("empty"),
-    N_("{what} {round} over — "), N_("went out"), N_("Match over"),
-    N_("pips {pips}  points {points}  total {total}"),
-    # tui/widgets.py, tui/session.py
-    N_("Players"), N_("Score sheet"), N_("Table"), N_("Log"), N_("(no tiles)"),
-    N_("undo is off (start with --allow-undo)"), N_("undo needs every opponent to be a bot"),
-    N_("you have not moved yet"), N_("cannot undo past the end of a round"),
-    N_("cannot save {file}: {error}"), N_("game saved to {files} (dominohall play --resume FILE)"),
+    ngettext("{n} tile", "{n} tiles", 2), ngettext("Boneyard: {n} tile", "Boneyard: {n} tiles", 2),
 )

@@ -1,9 +1,15 @@
-"""SQLite storage (the default): one file, WAL mode, one transaction per write."""
+"""SQLite storage (the default): one file, WAL mode, one transaction per write.
+
+Each thread gets its own connection (the server writes from a small pool of threads,
+so one slow or locked write does not hold up every table)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from .sql import SqlStore
@@ -33,6 +39,8 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, seq)
 );
 """
+#: columns added since the first schema: (table, column, definition)
+ADDED = [("tables", "state", "TEXT NOT NULL DEFAULT 'live'"), ("seats", "secret", "TEXT")]
 
 
 class SqliteStore(SqlStore):
@@ -42,17 +50,56 @@ class SqliteStore(SqlStore):
     prefix = ""
     integrity_error = sqlite3.IntegrityError
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, busy_seconds: float = 10.0) -> None:
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # NORMAL: a committed transaction survives the process being killed (not a power cut)
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        self.busy_seconds = busy_seconds
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._shared: sqlite3.Connection | None = None
+        if path == ":memory:":          # one database, so one connection for every thread
+            self._shared = self._open()
+        db = self.db
+        db.executescript(SCHEMA)
+        for table, column, definition in ADDED:
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+        db.execute("CREATE INDEX IF NOT EXISTS tables_state ON tables(state)")
 
-    def _tx(self) -> _Transaction:
-        return _Transaction(self.db)
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                             timeout=self.busy_seconds)
+        db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL: a committed transaction survives the process being killed (not a power cut)
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        with self._lock:
+            self._all.append(db)
+        return db
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection."""
+        if self._shared is not None:
+            return self._shared
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._open()
+        return db
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        db = self.db
+        lock = self._lock if self._shared is not None else contextlib.nullcontext()
+        with lock:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def _json_in(self, value: dict[str, Any]) -> str:
         return json.dumps(value)
@@ -60,16 +107,9 @@ class SqliteStore(SqlStore):
     def _json_out(self, value: Any) -> dict[str, Any]:
         return json.loads(value)  # type: ignore[no-any-return]
 
-    def _executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        self.db.executemany(sql, rows)
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, err: object, tb: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+    def close(self) -> None:
+        with self._lock:
+            for db in self._all:
+                with contextlib.suppress(sqlite3.Error):
+                    db.close()
+            self._all.clear()

@@ -27,7 +27,7 @@ import logging
 import pathlib
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import Body, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
@@ -35,7 +35,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from . import protocol
 from .protocol import MAX_MESSAGE, Rejected
@@ -66,6 +66,17 @@ class JSON(JSONResponse):
         return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode()
 
 
+def _no_surrogates(value: Any) -> Any:
+    """Lone surrogates (invalid UTF-16 halves in JSON) are dropped from a display name."""
+    if isinstance(value, str):
+        return "".join(ch for ch in value if not 0xD800 <= ord(ch) <= 0xDFFF)
+    return value
+
+
+#: a display name as sent: cleaned by protocol.clean_name before anyone sees it
+Name = Annotated[str, BeforeValidator(_no_surrogates)]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(strict=True)     # "5" is not 5, true is not 1
 
@@ -74,8 +85,8 @@ class SeatSpec(Strict):
     kind: Literal["human", "bot"] = Field(description="'human': open for a friend; 'bot'")
     bot: str | None = Field(None, max_length=40,
                             description="bot level for a bot seat, e.g. 'greedy'")
-    name: str | None = Field(None, max_length=200,
-                             description="display name (for the creator's own seat)")
+    name: Name | None = Field(None, max_length=200,
+                              description="display name (for the creator's own seat)")
 
 
 class CreateTable(Strict):
@@ -86,7 +97,7 @@ class CreateTable(Strict):
     seats: list[SeatSpec] = Field(max_length=16)
     take_seat: int | None = Field(None, ge=0, lt=16,
                                   description="the creator sits here (a human seat)")
-    name: str | None = Field(None, max_length=200, description="the creator's display name")
+    name: Name | None = Field(None, max_length=200, description="the creator's display name")
     away_seconds: int = Field(30, description="an absent player's seat is played by a bot "
                                               "after this many seconds (0: never)")
     ready_seconds: int = Field(20, description="pause after a round for the summary (0: none)")
@@ -103,7 +114,7 @@ class CreateTable(Strict):
 class JoinSeat(Strict):
     token: str = Field(max_length=200, description="the invite token (or your seat secret, "
                                                    "to rename)")
-    name: str = Field(max_length=200)
+    name: Name = Field(max_length=200)
 
 
 class ActionIn(Strict):

@@ -158,8 +158,9 @@ class Watcher:
     def __init__(self, server: Server, tid: str, headers: dict | None = None) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws/{tid}",
-                          additional_headers=headers or {}, open_timeout=10)
+        self._cm = connect(f"ws://127.0.0.1:{server.port}/ws/{tid}",
+                           additional_headers=headers or {}, open_timeout=10)
+        self.ws = self._cm.__enter__()
         self.messages: list[dict] = []
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -171,7 +172,7 @@ class Watcher:
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.ws.close()
+            self._cm.__exit__(None, None, None)
         self.thread.join(5)
 
     def __enter__(self) -> Watcher:

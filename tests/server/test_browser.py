@@ -260,7 +260,8 @@ def drag_move(page, pointer: Pointer, try_wrong_target: bool = False) -> None:
 
 
 def test_drag_tiles_onto_lit_targets_by_mouse_and_touch_with_a_turn_timer(browser, server):
-    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 860}, has_touch=True)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 860},
+                              has_touch=True)
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
     errors: list[str] = []

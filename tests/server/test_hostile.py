@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 import warnings
-
 from urllib.parse import quote
 
 import pytest
@@ -35,7 +34,7 @@ from dominohall.server.rooms import TABLE_EVERY, FairQueue, Limits
 from dominohall.server.store import open_store
 
 from .conftest import Watcher, free_port
-from .test_api import SHORT_MT, create, hub, recv
+from .test_api import create, hub, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -75,9 +74,9 @@ def play_out(client, tid: str, room, secrets_by_seat: dict[int, str] | None = No
             seat = room.game.current_seat
             if seat in socks and views[seat]["legal_actions"] and \
                     views[seat]["version"] == room.version:
-                socks[seat].send_text(json.dumps({"type": "action",
-                                                  "version": views[seat]["version"],
-                                                  "action": rng.choice(views[seat]["legal_actions"])}))
+                v = views[seat]
+                socks[seat].send_text(json.dumps({"type": "action", "version": v["version"],
+                                                  "action": rng.choice(v["legal_actions"])}))
             for s, w in socks.items():
                 m = recv(w)
                 texts.append(json.dumps(m))
@@ -106,7 +105,8 @@ def test_every_server_seed_has_128_bits_and_no_path_gives_a_small_one(client, mo
     # the engine's record format replays a big seed (JSON round trip included)
     t = next(iter(hub(client).store.load_tables()))
     g = replay(json.loads(json.dumps({**t.record, "actions": []})))
-    assert g.seed == t.record["seed"] and g.view(0)["hand"] == hub(client).rooms[t.id].game.view(0)["hand"]
+    assert g.seed == t.record["seed"]
+    assert g.view(0)["hand"] == hub(client).rooms[t.id].game.view(0)["hand"]
 
 
 def test_a_chosen_seed_is_refused_when_another_human_sits(client):
@@ -230,7 +230,8 @@ def test_the_host_re_invites_a_seat_visibly_and_the_old_device_loses_it(client):
 
 
 def test_tokens_never_reach_the_access_log(server_factory, tmp_path):
-    assert hide_secrets("/api/tables/x/view?token=abc&x=1") == "/api/tables/x/view?token=[hidden]&x=1"
+    assert hide_secrets("/api/tables/x/view?token=abc&x=1") == \
+        "/api/tables/x/view?token=[hidden]&x=1"
     server = server_factory(threads=True)
     server.start_args = ["--log-level", "info"]
     server.start()

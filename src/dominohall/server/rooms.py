@@ -337,7 +337,7 @@ class Room:
         """The deal's commitment; once the match is over, the seed and nonce behind it."""
         nonce = self.settings.get("nonce")
         seed = self.base_record.get("seed")
-        if not nonce or seed is None:                       # a table from before commitments existed
+        if not nonce or seed is None:       # a table from before commitments existed
             return {"commitment": None, "scheme": fair.SCHEME, "seed_chosen": True}
         out: dict[str, Any] = {"commitment": fair.commitment(seed, nonce),
                                "scheme": fair.SCHEME,

@@ -7,22 +7,10 @@ Playwright's string predicates, such as ``wait_for_function("...")``, need eval.
 
 from __future__ import annotations
 
-import pytest
-
-from .test_browser import ARGS
+from .test_browser import browser  # noqa: F401  (the module's Chromium fixture)
 
 
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, timeout=60_000)
-        yield b
-        b.close()
-
-
-def test_lobby_and_table_work_under_the_real_csp(browser, server_factory):
+def test_lobby_and_table_work_under_the_real_csp(browser, server_factory):  # noqa: F811
     server = server_factory(bot_delay=0.02).start()
     ctx = browser.new_context(viewport={"width": 1200, "height": 850})
     page = ctx.new_page()

@@ -633,3 +633,37 @@ def test_rest_only_clients_still_work_with_a_watcher(server_factory):
             time.sleep(0.05)
         assert w.messages[0]["type"] == "state"
     assert free_port()
+
+
+# --- play again (issue 15) ---------------------------------------------------------------
+
+def test_play_again_carries_every_seat_to_a_successor_table(client):
+    t = create(client, game="all_fives", options={"hands": 1},
+               seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"},
+                      {"kind": "human", "name": "Ben"}])
+    tid, tokens = t["id"], {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
+    room = hub(client).rooms[tid]
+    ann, ben, stranger = (TestClient(client.app) for _ in range(3))
+    r = ann.post(f"/api/tables/{tid}/again", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 409 and r.json()["error"] == "not_over"
+    play_out(client, tid, room, tokens)
+    assert stranger.post(f"/api/tables/{tid}/again").status_code == 403
+    r = ann.post(f"/api/tables/{tid}/again", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 201, r.text
+    nxt = r.json()
+    assert nxt["seat"] == 0 and nxt["seat_token"] != tokens[0]
+    assert client.get(f"/api/tables/{tid}").json()["next_table"] == nxt["id"]
+    again = ann.post(f"/api/tables/{tid}/again", headers={"X-Seat-Token": tokens[0]}).json()
+    assert again == nxt                                     # the same table, the same seat
+    r = ben.post(f"/api/tables/{tid}/again", headers={"X-Seat-Token": tokens[2]})
+    assert r.json()["id"] == nxt["id"] and r.json()["seat"] == 2
+    new = hub(client).rooms[nxt["id"]]
+    assert [(s["kind"], s.get("bot"), s.get("name")) for s in new.seats] == \
+        [("human", None, "Ann"), ("bot", "random", "Bot 1"), ("human", None, "Ben")]
+    assert new.game.options.as_dict() == room.game.options.as_dict()
+    assert new.base_record["seed"] != room.base_record["seed"] >= 2**128
+    assert new.seat_of(nxt["seat_token"]) == 0 and new.seat_of(r.json()["seat_token"]) == 2
+    assert new.seat_of(tokens[0]) is None                   # old secrets open nothing here
+    # the host's invites for the new table: none open, both carried over
+    host = client.get(f"/api/tables/{nxt['id']}", headers={"X-Admin-Token": t["admin"]}).json()
+    assert host["you"]["host"] and all("token" not in s for s in host["invites"])

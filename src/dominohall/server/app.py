@@ -424,6 +424,23 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         return {"seat": seat, "token": token,
                 "invite_url": f"{base_url(request)}/t/{room.id}?invite={token}"}
 
+    @app.post("/api/tables/{table_id}/again", status_code=201,
+              summary="play again: the next table with the same seats (after the match)")
+    async def again(request: Request, response: Response, table_id: str) -> dict[str, Any]:
+        rate(request, "create", limits.create_per_minute)
+        room = await room_of(request, table_id)
+        host = is_admin(request, room)
+        nxt, seat, secret = await hub_of(request).again(room, seat_from(request, room), host,
+                                                        address(request))
+        base = base_url(request)
+        if host:
+            set_cookie(request, response, admin_cookie(nxt.id), nxt.settings["admin"])
+        out: dict[str, Any] = {"id": nxt.id, "url": f"{base}/t/{nxt.id}", "seat": seat}
+        if secret is not None:
+            set_cookie(request, response, cookie_name(nxt.id), secret)
+            out["seat_token"] = secret
+        return out
+
     @app.get("/api/tables/{table_id}/view", summary="Game.view for your seat (or a spectator)")
     async def view(request: Request, table_id: str,
                    token: str | None = None) -> dict[str, Any]:

@@ -380,6 +380,7 @@ class Room:
             "paused": not self.conns and not self.finished,
             "fairness": self.fairness(),
             "notices": list(self.settings.get("notices", [])),
+            "next_table": self.settings.get("next_table"),
         }
 
     # --- the turn timer ------------------------------------------------------------------
@@ -855,6 +856,52 @@ class Hub:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         await self.run_db(self.store.close)
         self.db_pool.shutdown(wait=True)
+
+    async def again(self, room: Room, seat: int | None, host: bool,
+                    address: str = "") -> tuple[Room, int | None, str | None]:
+        """"Play again": the finished table's successor, with the same seats.
+
+        The first call creates it (same game, options, bots, names and table settings;
+        a new 128-bit seed).  Each seated player who calls it from their own device
+        (their seat secret of the old table) takes the same seat at the new one with a
+        fresh secret; the host may call it too.  Returns (room, seat, secret).
+        """
+        if not room.finished:
+            raise Rejected("not_over", "play again once the match is over", 409)
+        if seat is None and not host:
+            raise Rejected("spectator", "only the table's players can play again", 403)
+        async with room.lock:
+            nxt_id = room.settings.get("next_table")
+            nxt = await self.room(nxt_id) if nxt_id else None
+            if nxt is None:
+                r = room.base_record
+                spec = {"game": room.game.name, "options": dict(r.get("options") or {}),
+                        "seats": [{"kind": s["kind"], "bot": s.get("bot"),
+                                   "name": s.get("name") if s["kind"] == "human" else None}
+                                  for s in room.seats],
+                        **{k: room.settings[k] for k in (*SETTINGS_RANGES, "away_bot")}}
+                spec["options"].pop("game", None)
+                nxt = await self.create_table(spec, address)
+                nxt.settings["admin"] = room.settings.get("admin")   # the same host
+                await self.run_db(self.store.set_settings, nxt.id, nxt.settings)
+                settings = {**room.settings, "next_table": nxt.id}
+                await self.run_db(self.store.set_settings, room.id, settings)
+                room.settings = settings
+        room.broadcast_table()              # everyone at the old table sees the link
+        if seat is None or room.seats[seat]["kind"] != "human":
+            return nxt, None, None
+        async with nxt.lock:
+            mine = nxt.seats[seat]
+            if mine.get("secret") and mine.get("from") != room.seats[seat].get("secret"):
+                raise Rejected("taken", f"seat {seat} of the new table is taken", 409)
+            secret = mine.get("secret") or secrets.token_urlsafe(24)
+            if not mine.get("secret"):
+                await self.run_db(self.store.update_seat, nxt.id, seat, token="", secret=secret)
+                mine.update(token="", secret=secret)
+            mine["from"] = room.seats[seat].get("secret")     # in memory: a repeat call
+        nxt.broadcast_table()
+        nxt.kick()
+        return nxt, seat, secret
 
     def live_tables(self) -> int:
         return sum(1 for r in self.rooms.values() if not r.finished)

@@ -72,7 +72,16 @@ class PostgresStore(SqlStore):
         self.pool.open(wait=True, timeout=10)
         with self.pool.connection() as db, db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(4242)")   # concurrent first starts
+            row = db.execute("SELECT to_regclass('dh_seats')").fetchone()
+            had_seats = row is not None and row[0] is not None
+            had_secret = had_seats and db.execute(
+                "SELECT 1 FROM information_schema.columns WHERE table_name = 'dh_seats' "
+                "AND column_name = 'secret'").fetchone() is not None
             db.execute(SCHEMA)
+            if had_seats and not had_secret:
+                from .sqlite import LEGACY_SECRETS
+
+                db.execute(LEGACY_SECRETS.format(t="dh_"))
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Any]:

@@ -41,6 +41,10 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 #: columns added since the first schema: (table, column, definition)
 ADDED = [("tables", "state", "TEXT NOT NULL DEFAULT 'live'"), ("seats", "secret", "TEXT")]
+#: before seat secrets, a taken seat's invite token was its credential: it becomes the
+#: seat's secret (old cookies keep working; an old invite link renames, as it did)
+LEGACY_SECRETS = ("UPDATE {t}seats SET secret = token, token = '' "
+                  "WHERE kind = 'human' AND name IS NOT NULL AND secret IS NULL")
 
 
 class SqliteStore(SqlStore):
@@ -65,6 +69,8 @@ class SqliteStore(SqlStore):
             have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             if column not in have:
                 db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+                if column == "secret":
+                    db.execute(LEGACY_SECRETS.format(t=""))
         db.execute("CREATE INDEX IF NOT EXISTS tables_state ON tables(state)")
 
     def _open(self) -> sqlite3.Connection:

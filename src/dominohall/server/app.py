@@ -37,6 +37,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..i18n import _
 from . import protocol
 from .protocol import MAX_MESSAGE, Rejected
 from .rooms import Connection, Hub, Limits, Room, lobby_catalogue
@@ -199,7 +200,7 @@ class Guard:
 
         if too_big:
             await JSON({"error": "too_large",
-                        "message": f"a request body is at most {MAX_MESSAGE} bytes"},
+                        "message": _("A request is at most {n} bytes.").format(n=MAX_MESSAGE)},
                        status_code=413)(scope, receive, secure_send)
             return
         replayed = False
@@ -274,8 +275,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     def rate(request: Request | WebSocket, what: str, per_minute: int) -> None:
         wait = hub_of(request).limiter.check(what, address(request), per_minute)
         if wait:
-            raise Rejected("rate_limited", f"too many requests; try again in {wait:.0f} s",
-                           429, retry_after=max(1, round(wait + 0.5)))
+            raise Rejected("rate_limited", _("Too many requests; try again in {seconds} s.")
+                           .format(seconds=max(1, round(wait + 0.5))), 429,
+                           retry_after=max(1, round(wait + 0.5)))
 
     def base_url(request: Request) -> str:
         return public or str(request.base_url).rstrip("/")
@@ -361,7 +363,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
                     spec.seats[spec.take_seat].kind != "human":
                 raise Rejected("bad_option", "take_seat must be one of the human seats", 422)
             if not protocol.clean_name(spec.name):
-                raise Rejected("bad_name", "name: your display name, to take a seat", 422)
+                raise Rejected("bad_name", _("name: your display name, to take a seat"), 422)
             data["seats"][spec.take_seat]["name"] = spec.name
         room = await hub_of(request).create_table(data, address(request))
         base = base_url(request)
@@ -419,7 +421,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def reinvite(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         room = await room_of(request, table_id)
         if not is_admin(request, room):
-            raise Rejected("not_host", "only the table's creator can re-invite a seat", 403)
+            raise Rejected("not_host", _("Only the table's creator can re-invite a seat."), 403)
         token = await room.reinvite(seat)
         return {"seat": seat, "token": token,
                 "invite_url": f"{base_url(request)}/t/{room.id}?invite={token}"}
@@ -478,9 +480,10 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         await ws.accept()
         wait = hub.limiter.check("connect", addr, limits.connect_per_minute)
         if wait:
-            await ws.send_text(protocol.error("rate_limited", "too many connections; try "
-                                              f"again in {wait:.0f} s",
-                                              retry_after=max(1, round(wait + 0.5))))
+            after = max(1, round(wait + 0.5))
+            await ws.send_text(protocol.error("rate_limited", _(
+                "Too many connections; try again in {seconds} s.").format(seconds=after),
+                retry_after=after))
             await ws.close(4429)
             return
         room = hub.rooms.get(table_id) or await hub.room(table_id)
@@ -500,8 +503,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
             seat = room.seat_of(ws.cookies.get(cookie_name(table_id)))
         if len(room.conns) >= limits.conns_per_table or \
                 hub.conns_by_address[addr] >= limits.conns_per_address:
-            await ws.send_text(protocol.error("too_many", "too many connections to this table "
-                                              "or from your address"))
+            await ws.send_text(protocol.error("too_many", _(
+                "Too many connections to this table or from your address.")))
             await ws.close(4429)
             return
         conn = Connection(seat, addr)

@@ -49,6 +49,7 @@ from .. import bots
 from ..engine import GAMES, BadOption, Game, IllegalAction, NotYourTurn, new_game, replay
 from ..engine.errors import GameOver
 from ..engine.options import PRESETS, specs_for
+from ..i18n import _
 from . import fair, protocol
 from .protocol import MAX_NAME, Rejected, clean_name, same_secret
 from .store import Store, StoredTable
@@ -350,7 +351,8 @@ class Room:
     def record(self) -> dict[str, Any]:
         """The full record with the revealed seed (only once the match is over)."""
         if not self.finished:
-            raise Rejected("not_over", "the record is published when the match is over", 409)
+            raise Rejected("not_over", _("The record is published when the match is over."),
+                           409)
         record = {**self.base_record, "actions": self.game.actions[:]}
         info = self.fairness()
         if info.get("seed") is not None:
@@ -435,10 +437,10 @@ class Room:
         """
         clean = clean_name(name)
         if not clean:
-            raise Rejected("bad_name", "a display name is needed to take a seat "
-                           "(letters, digits or symbols)", 422)
+            raise Rejected("bad_name", _("A display name is needed to take a seat "
+                                         "(letters, digits or symbols)."), 422)
         if self.finished:
-            raise Rejected("game_over", "the match is over", 409)
+            raise Rejected("game_over", _("The match is over."), 409)
         async with self.lock:               # two devices claiming one invite: one wins
             seat = self.seat_of(token)
             secret = token
@@ -446,8 +448,9 @@ class Room:
             if fresh:
                 seat = self.invited_seat(token)
                 if seat is None:
-                    raise Rejected("bad_token", "this invite link is not valid for this table "
-                                   "(it may have been used already)", 403)
+                    raise Rejected("bad_token", _("This invite link is not valid for this "
+                                                  "table (it may have been used already)."),
+                                   403)
                 secret = secrets.token_urlsafe(24)
             assert seat is not None
             await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
@@ -463,9 +466,9 @@ class Room:
         and any older invite stop working, and everyone at the table is told."""
         if type(seat) is not int or not 0 <= seat < len(self.seats) or \
                 self.seats[seat]["kind"] != "human":
-            raise Rejected("bad_seat", "only a human seat can be re-invited", 422)
+            raise Rejected("bad_seat", _("Only a player's seat can be re-invited."), 422)
         if self.finished:
-            raise Rejected("game_over", "the match is over", 409)
+            raise Rejected("game_over", _("The match is over."), 409)
         token = secrets.token_urlsafe(18)
         async with self.lock:
             notices = [*self.settings.get("notices", []),
@@ -478,8 +481,9 @@ class Room:
             self.settings = settings
         for conn in list(self.conns):
             if conn.seat == seat:
-                conn.send(protocol.error("reinvited", f"the host re-invited seat {seat}: "
-                                         "this device no longer holds it"))
+                conn.send(protocol.error("reinvited", _(
+                    "The host re-invited seat {seat}: this device no longer holds it.")
+                    .format(seat=seat)))
                 conn.send(None)
         self.broadcast_table()
         return token
@@ -527,7 +531,7 @@ class Room:
             if g.is_over:
                 raise Rejected("game_over", "the match is over")
             if self.expired:
-                raise Rejected("expired", "this table expired: nobody was connected")
+                raise Rejected("expired", _("This table expired: nobody was connected."))
             if self.waiting:
                 raise Rejected("waiting", "waiting for every invited player to take their seat")
             if version != now_version:
@@ -867,9 +871,9 @@ class Hub:
         fresh secret; the host may call it too.  Returns (room, seat, secret).
         """
         if not room.finished:
-            raise Rejected("not_over", "play again once the match is over", 409)
+            raise Rejected("not_over", _("Play again once the match is over."), 409)
         if seat is None and not host:
-            raise Rejected("spectator", "only the table's players can play again", 403)
+            raise Rejected("spectator", _("Only the table's players can play again."), 403)
         async with room.lock:
             nxt_id = room.settings.get("next_table")
             nxt = await self.room(nxt_id) if nxt_id else None
@@ -893,7 +897,8 @@ class Hub:
         async with nxt.lock:
             mine = nxt.seats[seat]
             if mine.get("secret") and mine.get("from") != room.seats[seat].get("secret"):
-                raise Rejected("taken", f"seat {seat} of the new table is taken", 409)
+                raise Rejected("taken", _("Seat {seat} of the new table is taken.")
+                               .format(seat=seat), 409)
             secret = mine.get("secret") or secrets.token_urlsafe(24)
             if not mine.get("secret"):
                 await self.run_db(self.store.update_seat, nxt.id, seat, token="", secret=secret)
@@ -913,8 +918,8 @@ class Hub:
         ``seed`` is refused when any other human seat exists (they could not trust it).
         """
         if self.live_tables() >= self.limits.max_tables:
-            raise Rejected("server_full", "this server has as many tables as it can host; "
-                           "try again later", 503)
+            raise Rejected("server_full", _("This server has as many tables as it can host; "
+                                            "try again later."), 503)
         game_name = spec.get("game")
         if game_name not in GAMES:
             raise Rejected("bad_message", f"unknown game {game_name!r} "
@@ -929,15 +934,16 @@ class Hub:
                    if v is not None and v != ""}
         if len(options) > 64 or any(isinstance(v, str) and len(v) > 100
                                     for v in options.values()):
-            raise Rejected("bad_option", "options: too many or too long", 422)
+            raise Rejected("bad_option", _("options: too many or too long"), 422)
         if spec.get("preset"):
             options["preset"] = spec["preset"]
         others = [i for i, s in enumerate(seats_in) if s.get("kind") == "human" and i != take]
         seed = spec.get("seed")
         chosen = seed is not None
         if chosen and others:
-            raise Rejected("bad_option", "seed: a chosen seed would let you know every hand; "
-                           "it is allowed only at a table with no other human seat", 422)
+            raise Rejected("bad_option", _("seed: a chosen seed would let you know every "
+                                           "hand; it is allowed only at a table with no "
+                                           "other human seat"), 422)
         if seed is None:
             seed = fair.new_seed()
         try:
@@ -948,8 +954,8 @@ class Hub:
         for spec_ in specs_for(game_name):
             value, bound = chosen_options.get(spec_.name), bounded(spec_.int_range)
             if bound is not None and type(value) is int and value > bound[1]:
-                raise Rejected("bad_option", f"{spec_.name}: at most {bound[1]} on this server",
-                               422)
+                raise Rejected("bad_option", _("{option}: at most {most} on this server")
+                               .format(option=spec_.name, most=bound[1]), 422)
         ladder = set(bots.names(game_name)) | set(bots.names(None))
         seats = []
         for i, s in enumerate(seats_in):
@@ -964,8 +970,8 @@ class Hub:
                 raw = s.get("name")
                 name = clean_name(raw) or None
                 if raw not in (None, "") and name is None:
-                    raise Rejected("bad_name", f"seat {i}: the name has no visible characters",
-                                   422)
+                    raise Rejected("bad_name", _("seat {seat}: the name has no visible "
+                                                 "characters").format(seat=i), 422)
                 seats.append({"kind": "human", "bot": None, "token": secrets.token_urlsafe(18),
                               "secret": None, "name": name})
             else:
@@ -974,15 +980,17 @@ class Hub:
             mine = [r for r in self.rooms.values() if r.creator_address == address
                     and not r.finished and not r.human_seats()]
             if address and len(mine) >= self.limits.bot_tables_per_address:
-                raise Rejected("too_many", "you already have "
-                               f"{self.limits.bot_tables_per_address} bot-only tables going", 429)
+                raise Rejected("too_many", _("You already have {n} bot-only tables going.")
+                               .format(n=self.limits.bot_tables_per_address), 429)
         strong = sum(1 for s in seats if s["bot"] in STRONG_BOTS)
         if strong and address:
             have = sum(1 for r in self.rooms.values() if r.creator_address == address
                        and not r.finished for s in r.seats if s.get("bot") in STRONG_BOTS)
             if have + strong > self.limits.strong_bots_per_address:
-                raise Rejected("too_many", f"at most {self.limits.strong_bots_per_address} "
-                               f"{'/'.join(STRONG_BOTS)} seats at once from one address", 429)
+                raise Rejected("too_many", _("At most {n} {bots} seats at once from one "
+                                             "address.").format(
+                                   n=self.limits.strong_bots_per_address,
+                                   bots="/".join(STRONG_BOTS)), 429)
         settings: dict[str, Any] = {"admin": secrets.token_urlsafe(18),
                                     "nonce": fair.new_nonce(), "seed_chosen": chosen}
         for key, (lo_, hi_) in SETTINGS_RANGES.items():

@@ -157,6 +157,10 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=0.3, help="the clients' mean think time")
     ap.add_argument("--bot-threads", action="store_true", help="bots in threads, not processes")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--old-server", action="store_true",
+                    help="the server has no --limit (a peer run of an older dominohall)")
+    ap.add_argument("--spectators", type=int, choices=(0, 1), default=1,
+                    help="a spectator websocket per table (default 1)")
     args = ap.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 300:
         ap.error("--tables 1..1000 and --seconds 1..300")
@@ -168,8 +172,9 @@ def main() -> int:
         cmd = [sys.executable, "-m", "dominohall.cli", "serve", "--host", HOST, "--port", str(port),
                "--db", os.path.join(tmp, "load.sqlite3"), "--bot-delay", str(args.bot_delay),
                "--log-level", "warning"] + (["--bot-threads"] if args.bot_threads else [])
-        for item in limits:
-            cmd += ["--limit", item]
+        if not args.old_server:
+            for item in limits:
+                cmd += ["--limit", item]
         server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             base = f"http://{HOST}:{port}"
@@ -191,8 +196,10 @@ def main() -> int:
                                                 "ready_seconds": 0, "take_seat": 0,
                                                 "name": "load"})
                 url = f"ws://{HOST}:{port}/ws/{t['id']}"
-                players.append((url, t["seat_token"]))
-                watchers.append(url)
+                # (an older server without seat secrets: the invite token is the credential)
+                players.append((url, t.get("seat_token") or t["seats"][0].get("token")))
+                if args.spectators:
+                    watchers.append(url)
             rss_idle = rss_mb(server.pid)
             started = time.monotonic()
             stats = asyncio.run(run_clients(players, watchers, args.think, args.seconds,

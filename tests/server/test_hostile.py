@@ -667,3 +667,28 @@ def test_play_again_carries_every_seat_to_a_successor_table(client):
     # the host's invites for the new table: none open, both carried over
     host = client.get(f"/api/tables/{nxt['id']}", headers={"X-Admin-Token": t["admin"]}).json()
     assert host["you"]["host"] and all("token" not in s for s in host["invites"])
+
+
+def test_a_trusted_proxy_saying_https_makes_cookies_secure(server_factory):
+    server = server_factory()
+    server.start_args = ["--forwarded-allow-ips", "127.0.0.1"]
+    server.start()
+    import urllib.request
+
+    body = json.dumps({"game": "draw", "seats": BOTS2}).encode()
+    for proto, secure in (("https", True), ("http", False)):
+        req = urllib.request.Request(server.url + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "X-Forwarded-Proto": proto})
+        with urllib.request.urlopen(req, timeout=20) as r:
+            cookie = r.headers["set-cookie"]
+        assert ("Secure" in cookie) is secure, cookie
+
+
+def test_a_database_failure_is_a_503_not_a_500(client, monkeypatch):
+    def down(*a, **kw):
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(hub(client).store, "create_table", down)
+    r = client.post("/api/tables", json={"game": "draw", "seats": BOTS2})
+    assert r.status_code == 503 and r.json()["error"] == "storage"

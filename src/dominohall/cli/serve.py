@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     shown = args.public_url or f"http://{args.host}:{args.port}/"
     print(f"dominohall: open {shown} in a browser", flush=True)
     config = uvicorn.Config(app, log_level=args.log_level, ws_ping_interval=20,
-                            ws_ping_timeout=20, ws_max_size=64 * 1024,
+                            ws_ping_timeout=20, ws_max_size=1024 * 1024,
                             proxy_headers=args.forwarded_allow_ips is not None,
                             forwarded_allow_ips=args.forwarded_allow_ips or "")
     uvicorn.Server(config).run(sockets=[sock])

@@ -41,7 +41,7 @@ from ..i18n import _
 from . import protocol
 from .protocol import MAX_MESSAGE, Rejected
 from .rooms import Connection, Hub, Limits, Room, lobby_catalogue
-from .store import open_store
+from .store import StoreError, open_store
 
 STATIC = pathlib.Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 60
@@ -310,6 +310,11 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
             headers["Retry-After"] = str(err.extra["retry_after"])
         return JSON({"error": err.code, "message": err.message, **err.extra},
                     status_code=err.status, headers=headers)
+
+    @app.exception_handler(StoreError)
+    async def storage(_request: Request, err: StoreError) -> JSONResponse:
+        return JSON({"error": "storage", "message": _("The table could not be saved; "
+                                                      "try again.")}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

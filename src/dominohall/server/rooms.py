@@ -52,7 +52,7 @@ from ..engine.options import PRESETS, specs_for
 from ..i18n import _
 from . import fair, protocol
 from .protocol import MAX_NAME, Rejected, clean_name, same_secret
-from .store import Store, StoredTable
+from .store import Store, StoredTable, StoreError
 from .store.sql import EXPIRED, OVER
 
 log = logging.getLogger("dominohall.server")
@@ -761,8 +761,15 @@ class Hub:
                 max(1, bot_workers), thread_name_prefix="dh-bot")
 
     async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        """`fn` in a database thread; any database failure becomes a StoreError."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kw))
+        try:
+            return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kw))
+        except StoreError:
+            raise
+        except Exception as err:
+            log.warning("database: %s failed: %r", getattr(fn, "__name__", fn), err)
+            raise StoreError(f"the database is not reachable ({type(err).__name__})") from err
 
     async def think(self, room: Room, name: str, game: str, seed: int,
                     view: dict[str, Any]) -> str:

@@ -73,8 +73,8 @@ async def human(url: str, token: str, think: float, stop_at: float, stats: dict,
                 rng: random.Random) -> None:
     import websockets
 
-    async with websockets.connect(url, max_size=None,
-                                  additional_headers={"X-Seat-Token": token}) as ws:
+    headers = {"X-Seat-Token": token} if token else {}
+    async with websockets.connect(url, max_size=None, additional_headers=headers) as ws:
         sent_at: float | None = None
         sent_version = -1
         while time.monotonic() < stop_at:
@@ -197,7 +197,10 @@ def main() -> int:
                                                 "name": "load"})
                 url = f"ws://{HOST}:{port}/ws/{t['id']}"
                 # (an older server without seat secrets: the invite token is the credential)
-                players.append((url, t.get("seat_token") or t["seats"][0].get("token")))
+                if args.old_server:         # it reads the seat token only from ?token=
+                    players.append((f"{url}?token={t['seats'][0]['token']}", ""))
+                else:
+                    players.append((url, t["seat_token"]))
                 if args.spectators:
                     watchers.append(url)
             rss_idle = rss_mb(server.pid)

@@ -27,6 +27,10 @@ class SqlStore:
     def _tx(self) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
+    def _read(self) -> AbstractContextManager[Any]:
+        """A connection for reading (by default the same as for writing)."""
+        return self._tx()
+
     def _json_in(self, value: dict[str, Any]) -> Any:
         raise NotImplementedError
 
@@ -38,7 +42,7 @@ class SqlStore:
         return text.format(t=self.prefix, p=self.P)
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._tx() as db:
+        with self._read() as db:
             return list(db.execute(self._sql(sql), args).fetchall())
 
     # ------------------------------------------------------------------ the interface
@@ -106,7 +110,7 @@ class SqlStore:
     def _load(self, where: str, args: tuple[Any, ...]) -> list[StoredTable]:
         out: dict[str, StoredTable] = {}
         sub = "SELECT id FROM {t}tables" + where
-        with self._tx() as db:
+        with self._read() as db:
             for tid, record, settings, created, state in db.execute(self._sql(
                     "SELECT id, record, settings, created, state FROM {t}tables" + where +
                     " ORDER BY created, id"), args).fetchall():

@@ -1,7 +1,9 @@
 """SQLite storage (the default): one file, WAL mode, one transaction per write.
 
-Each thread gets its own connection (the server writes from a small pool of threads,
-so one slow or locked write does not hold up every table)."""
+Each thread gets its own connection (the server uses a small pool of threads).  SQLite
+has one writer at a time: writes take a lock in this process first (handed over at
+once, where SQLite's own busy wait sleeps in steps of up to 100 ms) and SQLite's busy
+timeout only for another process; reads (WAL) never wait for a write."""
 
 from __future__ import annotations
 
@@ -60,6 +62,7 @@ class SqliteStore(SqlStore):
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._write = threading.Lock()
         self._shared: sqlite3.Connection | None = None
         if path == ":memory:":          # one database, so one connection for every thread
             self._shared = self._open()
@@ -95,17 +98,26 @@ class SqliteStore(SqlStore):
         return db
 
     @contextlib.contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def _tx(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
         db = self.db
-        lock = self._lock if self._shared is not None else contextlib.nullcontext()
+        lock: contextlib.AbstractContextManager[Any]
+        if self._shared is not None:
+            lock = self._lock                       # :memory: one connection for all
+        elif begin == "BEGIN IMMEDIATE":
+            lock = self._write                      # one writer at a time
+        else:
+            lock = contextlib.nullcontext()         # WAL: reads never wait
         with lock:
-            db.execute("BEGIN IMMEDIATE")
+            db.execute(begin)
             try:
                 yield db
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+
+    def _read(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return self._tx("BEGIN")
 
     def _json_in(self, value: dict[str, Any]) -> str:
         return json.dumps(value)

@@ -40,3 +40,27 @@ def test_lobby_and_table_work_under_the_real_csp(browser, server_factory):  # no
     assert not csp, csp
     assert not problems, problems
     ctx.close()
+
+
+def test_a_used_invite_link_resumes_the_seat_on_its_device(browser, server_factory):  # noqa: F811
+    server = server_factory(bot_delay=0.02).start()
+    _, t = server.request("POST", "/api/tables", {
+        "game": "draw", "take_seat": 0, "name": "Ann",
+        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    invite_url = t["seats"][1]["invite_url"]
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(invite_url)
+    page.fill("#join-name", "Ben")
+    page.click("#join-btn")
+    page.locator("body[data-seat='1']").wait_for(timeout=20_000)
+    assert "invite=" not in page.url
+    page.goto(invite_url)                        # the old link, on the device holding the seat
+    page.locator("body[data-seat='1']").wait_for(timeout=20_000)
+    assert page.locator("#join-name").count() == 0
+    other = browser.new_context().new_page()     # anyone else: the link is used up
+    other.goto(invite_url)
+    other.fill("#join-name", "Thief")
+    other.click("#join-btn")
+    other.locator("#modal .error").filter(has_text="not valid").wait_for(timeout=20_000)
+    ctx.close()

@@ -583,4 +583,9 @@ for (const tab of document.querySelectorAll(".tab")) {
 }
 
 const invite = new URLSearchParams(location.search).get("invite");
-if (invite) joinForm(invite); else start();
+// server: an invite works once; this device may already hold the seat it opened
+if (invite) {
+  api(`/api/tables/${tableId}`).then((info) => {
+    if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); } else joinForm(invite);
+  }).catch(() => joinForm(invite));
+} else start();

@@ -16,6 +16,12 @@ Server -> client::
                                                # table["turn"]: the turn timer, None or
                                                # {"seat": 2, "left": 13.5} (seconds; 0: time
                                                # is up and the stand-in bot plays the turn)
+                                               # table["fairness"]: {"commitment", "scheme",
+                                               # "seed_chosen"} (+ "seed", "nonce" once over)
+                                               # table["notices"]: [{"type": "reinvited",
+                                               # "seat": 2, "time": ...}]
+                                               # table["paused"]: nobody is connected
+                                               # table["next_table"]: "play again" (or None)
     {"type": "error", "code": "stale", "message": "...", "version": 18}
                                      # "illegal" errors may add the engine's "reason"
                                      # (a stable code) and its "params"

@@ -157,6 +157,10 @@ def test_commitment_is_shown_to_all_and_the_seed_only_after_the_match(client, tm
     out = subprocess.run([sys.executable, "-m", "dominohall.server.fair", str(path)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "fair deal" in out.stdout
+    from dominohall.tui.session import load_record, rebuild  # what `dominohall replay` reads
+
+    game, _seats = rebuild(load_record(path))
+    assert game.actions == room.game.actions
     record["fairness"]["seed"] += 1                 # a forged seed does not verify
     with pytest.raises(fair.NotFair):
         fair.verify(record)

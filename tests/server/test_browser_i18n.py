@@ -18,6 +18,7 @@ import pytest
 
 from dominohall.i18n import LANGUAGES, translator
 from dominohall.i18n.catalogs import load
+from dominohall.server.app import CSP
 
 from . import test_browser
 
@@ -32,15 +33,17 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <h2 id="h" data-i18n>New table</h2>
 <input id="name" placeholder="e.g. Ana" data-i18n-attr="placeholder">
 <p id="p"></p>
-<script type="module">
-import { initI18n, languageMenu, tn, formatNumber, currentLanguage } from "/static/js/i18n.js";
+<script type="module" src="/i18n-test.js"></script>
+</body></html>"""
+SCRIPT = """import { initI18n, languageMenu, tn, formatNumber, currentLanguage }
+  from "/static/js/i18n.js";
 await initI18n();
 document.getElementById("head").appendChild(languageMenu());
 document.getElementById("p").textContent =
   [tn("{n} tile", "{n} tiles", 5), tn("{n} tile", "{n} tiles", 21), formatNumber(1234.5)]
   .join("|");
 document.body.dataset.lang = currentLanguage();
-</script></body></html>"""
+"""
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +61,13 @@ def open_page(browser, server, locale="en-US", abort_catalogs=False):
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    csp = {"Content-Security-Policy": CSP}      # the pages' own policy: no eval, no inline
     page.route(server.url + "/i18n-test", lambda route: route.fulfill(
-        status=200, content_type="text/html; charset=utf-8", body=PAGE))
+        status=200, content_type="text/html; charset=utf-8", body=PAGE, headers=csp))
+    page.route(server.url + "/i18n-test.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=SCRIPT, headers=csp))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and "Failed to load resource" not in m.text else None)
     if abort_catalogs:
         page.route(server.url + "/api/i18n/**", lambda route: route.abort())
     page.goto(server.url + "/i18n-test")

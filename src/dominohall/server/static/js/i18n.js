@@ -44,11 +44,57 @@ export function tn(singular, plural, n, params = {}) {
 }
 
 /** The plural-form index function of a gettext Plural-Forms expression
- * ("n%10==1 && n%100!=11 ? 0 : ..."): the same expression the .po file declares. */
+ * ("n%10==1 && n%100!=11 ? 0 : ..."): the same expression the .po file declares, read by
+ * a small parser (no eval: the pages' Content-Security-Policy forbids it). A malformed
+ * expression gives the English rule. */
 export function pluralRule(expr) {
-  if (typeof expr !== "string" || !/^[\sn0-9%!=<>&|?:()]*$/.test(expr) || !expr.trim()) return english;
-  // eslint-disable-next-line no-new-func
-  const f = new Function("n", `return Number(${expr});`);
+  if (typeof expr !== "string" || !expr.trim()) return english;
+  const tokens = expr.match(/\d+|n|&&|\|\||==|!=|<=|>=|[-+*/%<>!?:()]|\S/g) || [];
+  let pos = 0;
+  const peek = () => tokens[pos];
+  const take = (t) => { if (tokens[pos] !== t) throw new Error(`expected ${t}`); pos += 1; };
+  const BIN = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+  const apply = (op, a, b) => ({
+    "||": () => (a || b ? 1 : 0), "&&": () => (a && b ? 1 : 0), "==": () => (a === b ? 1 : 0),
+    "!=": () => (a !== b ? 1 : 0), "<": () => (a < b ? 1 : 0), ">": () => (a > b ? 1 : 0),
+    "<=": () => (a <= b ? 1 : 0), ">=": () => (a >= b ? 1 : 0), "+": () => a + b,
+    "-": () => a - b, "*": () => a * b, "/": () => (b ? Math.trunc(a / b) : 0),
+    "%": () => (b ? a % b : 0),
+  })[op]();
+  function ternary() {
+    const cond = binary(0);
+    if (peek() !== "?") return cond;
+    take("?");
+    const yes = ternary();
+    take(":");
+    const no = ternary();
+    return (n) => (cond(n) ? yes(n) : no(n));
+  }
+  function binary(level) {
+    if (level === BIN.length) return unary();
+    let left = binary(level + 1);
+    while (BIN[level].includes(peek())) {
+      const op = tokens[pos++];
+      const l = left, r = binary(level + 1);
+      left = (n) => apply(op, l(n), r(n));
+    }
+    return left;
+  }
+  function unary() {
+    const t = tokens[pos++];
+    if (t === "!") { const f = unary(); return (n) => (f(n) ? 0 : 1); }
+    if (t === "(") { const f = ternary(); take(")"); return f; }
+    if (t === "n") return (n) => n;
+    if (t !== undefined && /^\d+$/.test(t)) { const v = Number(t); return () => v; }
+    throw new Error(`unexpected ${t}`);
+  }
+  let f;
+  try {
+    f = ternary();
+    if (pos !== tokens.length) throw new Error("trailing input");
+  } catch {
+    return english;
+  }
   return (n) => {
     const i = f(Math.abs(Math.trunc(Number(n))) || 0);
     return Number.isInteger(i) && i >= 0 ? i : 0;

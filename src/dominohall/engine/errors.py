@@ -15,14 +15,16 @@ class IllegalAction(DominohallError):
     every interface can say it in the player's language (``dominohall.i18n.error_text``).
     """
 
-    code: str
-    params: dict[str, object]
+    code: str = "illegal_action"
+    params: dict[str, object] = {}      # never mutated; an error with params has its own
 
-    def __init__(self, message: str, code: str = "illegal_action",
+    def __init__(self, message: str, code: str | None = None,
                  params: dict[str, object] | None = None) -> None:
         super().__init__(message)
-        self.code = code
-        self.params = {} if params is None else dict(params)
+        if code is not None:            # else the class's code (a subclass may set its own)
+            self.code = code
+        if params is not None:
+            self.params = dict(params)
 
     def __reduce__(self) -> tuple[object, ...]:     # keep code and params across processes
         return (type(self), (str(self), self.code, self.params))

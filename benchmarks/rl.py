@@ -30,7 +30,8 @@ Batched environments (``dominohall.rl.vector_env``), N = 1, 64 and 1024 games:
 * ``vector env N``: ``vector_env("block", num_envs=N)``, the learner against the
   ``random`` bot; a step of N games counts N steps (each includes the bot's replies).
 * ``SyncVectorEnv N``: ``gymnasium.vector.SyncVectorEnv`` of N ``dominohall/Block-v0``
-  envs (``gymnasium.make``, so with Gymnasium's default wrappers), the same play.
+  envs (``gymnasium.make``, so with Gymnasium's default wrappers), the same play, on the
+  same engine build (the ratio compares like with like).
 * ``batched games N``: ``batched_games("block", num_envs=N)``, every decision of both
   seats by the caller: the multi-agent interface, like with like with OpenSpiel's
   ``rl_environment`` (one decision per step, the OpenSpiel row above).
@@ -215,11 +216,12 @@ OURS: dict[str, Callable[[float], tuple[int, float]]] = {
     "ours (PettingZoo AEC)": ours_pettingzoo,
     **{f"vector env N={n}": _vector(n) for n in SIZES},
     **{f"batched games N={n}": _batched(n) for n in SIZES},
+    # N of our single envs: they run on the worker's engine build too
+    **{f"SyncVectorEnv N={n}": _sync(n) for n in SIZES},
 }
 PEERS: dict[str, Callable[[float], tuple[int, float]]] = {
     "OpenSpiel python_block_dominoes": openspiel,
     "OpenSpiel rl_environment": openspiel_rl_environment,
-    **{f"SyncVectorEnv N={n}": _sync(n) for n in SIZES},
 }
 ROWS = {**OURS, **PEERS}
 
@@ -283,13 +285,14 @@ def main() -> int:
     for b in workers:
         for ours, peer, target in COMPARISONS:
             a_key = f"{ours} [{b}]"
-            if rates.get(a_key) and rates.get(peer):
-                ratios = [a / p for a, p in zip(rates[a_key], rates[peer])]
+            p_key = f"{peer} [{b}]" if peer in OURS else peer      # the same build
+            if rates.get(a_key) and rates.get(p_key):
+                ratios = [a / p for a, p in zip(rates[a_key], rates[p_key])]
                 ratio = statistics.median(ratios)
                 each = ", ".join(f"{x:.2f}" for x in ratios)
                 verdict = "" if target is None else \
                     f" ({'meets' if ratio >= target else 'below'} the {target:g}x target)"
-                print(f"ratio {a_key} / {peer}: {ratio:.2f}x median of {each}{verdict}")
+                print(f"ratio {a_key} / {p_key}: {ratio:.2f}x median of {each}{verdict}")
     return 0
 
 

@@ -84,8 +84,7 @@ class _Batch:
         row = self.mask[i]
         row.fill(0)
         codes = self.codes
-        for a in view["legal_actions"]:
-            row[codes[a]] = 1
+        row[[codes[a] for a in view["legal_actions"]]] = 1
 
 
 class DominohallVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
@@ -152,7 +151,13 @@ class DominohallVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         seat = self.seat
         while not g.is_over and g.current_seat != seat:
             s = g.current_seat
-            g.apply(bots[s].act(g.view(s)), seat=s)
+            view = g.view(s)
+            choice = bots[s].act(view)
+            legal = view["legal_actions"]        # the engine's Actions, equal to their text
+            if choice in legal:                  # the engine's own object: its fast path
+                g.apply(legal[legal.index(choice)])
+            else:
+                g.apply(choice, seat=s)          # raises the engine's error, naming why
 
     def _observation(self) -> dict[str, np.ndarray]:
         b = self._batch

@@ -211,7 +211,7 @@ def new_game(
     if name.__class__ is not str or (name != "mexican_train" and name not in LINE_GAMES):
         raise BadOption("game", f"unknown game {name!r} "
                                 f"(choose from mexican_train, all_fives, draw, block)")
-    if options is not None and not isinstance(options, Mapping):
+    if options is not None and options.__class__ is not dict and not isinstance(options, Mapping):
         raise BadOption("options", f"{options!r} is not a mapping of option names to values")
     opts = resolve_options(name, players, options)
     if seed is None:

@@ -25,7 +25,7 @@ AEC row against the bare OpenSpiel state is printed too; there the AEC also pays
 what an environment adds (the mask as a numpy array picked with ``np.flatnonzero``,
 fresh arrays, rewards per agent, the final observation).
 
-Batched environments (``dominohall.rl.vector_env``), N = 1, 64 and 1024 games:
+Batched environments (``dominohall.rl.batched``), N = 1, 64 and 1024 games:
 
 * ``vector env N``: ``vector_env("block", num_envs=N)``, the learner against the
   ``random`` bot; a step of N games counts N steps (each includes the bot's replies).

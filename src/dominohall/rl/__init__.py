@@ -9,7 +9,7 @@ Thin layers with no rule of their own: legality always comes from the engine's
 * :mod:`dominohall.rl.pettingzoo_aec`: ``pettingzoo_env(game, players=..., ...)``;
 * :mod:`dominohall.rl.gym_env`: ``dominohall/MexicanTrain-v0``, ``AllFives-v0``,
   ``Block-v0``, ``Draw-v0`` (registered on import when gymnasium is installed);
-* :mod:`dominohall.rl.vector_env`: ``vector_env(game, num_envs=N, ...)``, a Gymnasium
+* :mod:`dominohall.rl.batched`: ``vector_env(game, num_envs=N, ...)``, a Gymnasium
   vector env of N games against bots, and ``batched_games(game, num_envs=N, ...)``, N
   games where the caller plays every seat (batched numpy observations and masks);
 * :mod:`dominohall.rl.openspiel_game`: ``python_dominohall_mexican_train``,
@@ -41,15 +41,16 @@ def pettingzoo_env(game: str, **kwargs: Any) -> Any:
 
 
 def vector_env(game: str = "block", num_envs: int = 1, **kwargs: Any) -> Any:
-    """A Gymnasium vector env of N games against bots (see :mod:`dominohall.rl.vector_env`)."""
-    from .vector_env import vector_env as make
+    """A Gymnasium vector env of N games against bots (see :mod:`dominohall.rl.batched`;
+    not named after this function, so that importing it cannot replace the function)."""
+    from .batched import vector_env as make
 
     return make(game, num_envs, **kwargs)
 
 
 def batched_games(game: str = "block", num_envs: int = 1, **kwargs: Any) -> Any:
-    """N games, every seat played by the caller (see :mod:`dominohall.rl.vector_env`)."""
-    from .vector_env import batched_games as make
+    """N games, every seat played by the caller (see :mod:`dominohall.rl.batched`)."""
+    from .batched import batched_games as make
 
     return make(game, num_envs, **kwargs)
 
@@ -62,13 +63,6 @@ else:
     from .gym_env import register_envs
 
     register_envs()
-    # Loaded now, so that importing the submodule (which makes the package attribute the
-    # module) happens once, before the functions of the same name are bound for good.
-    import importlib
-
-    _vector_env_module = importlib.import_module(f"{__name__}.vector_env")
-    vector_env = _vector_env_module.vector_env  # noqa: F811
-    batched_games = _vector_env_module.batched_games  # noqa: F811
 
 try:
     import pyspiel  # noqa: F401

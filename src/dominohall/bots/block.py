@@ -12,8 +12,9 @@
   nobody can draw, and by a rollout with the `blocker` rule before that.  The play with
   the best weighted mean wins.  `budget_ms` (default 100) bounds the time a move takes
   (each exact search stops at the deadline and falls back to a rollout);
-  `min_worlds` are always searched; `worlds=N` searches exactly N worlds with no clock
-  (reproducible, for tests).  Games the model does not cover (All Fives, a
+  `min_worlds` are always searched; ``clock=cpu`` counts the budget in this process's
+  CPU time instead of wall time (fair matches on a shared machine); `worlds=N`
+  searches exactly N worlds with no clock (reproducible, for tests).  Games the model does not cover (All Fives, a
   spinner) and Mexican Train go to `pimc` with the same budget.
 """
 
@@ -110,8 +111,11 @@ class DeepBot(SeededBot):
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, min_worlds: int = 4,
                  solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
-                 rollout: str = "mid") -> None:
+                 rollout: str = "mid", clock: str = "wall") -> None:
         super().__init__(seed)
+        if clock not in ("wall", "cpu"):
+            raise TypeError(f"clock={clock!r}: choose wall or cpu")
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
         if rollout not in ROLLOUTS:
             raise TypeError(f"rollout={rollout!r}: choose from {', '.join(ROLLOUTS)}")
         self.policy = ROLLOUTS[rollout]
@@ -122,7 +126,8 @@ class DeepBot(SeededBot):
         self.beta = float(beta)
         self.weights = bool(weights)
         self.match_bonus = float(match_bonus)
-        self.fallback = PimcBot(seed=seed, budget_ms=budget_ms)
+        self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
+            PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng
 
     def choose(self, view: View) -> str:
@@ -133,7 +138,8 @@ class DeepBot(SeededBot):
         if len(plays) == 1:
             return next(iter(plays.values()))
         fixed = self.worlds is not None
-        deadline = None if fixed else time.perf_counter() + self.budget_ms / 1000.0
+        clock = self.clock
+        deadline = None if fixed else clock() + self.budget_ms / 1000.0
         seat = view["seat"]
         history = PlayHistory(view, self.beta) if self.weights else None
         candidates = list(plays)
@@ -145,13 +151,14 @@ class DeepBot(SeededBot):
         log_weights: list[float] = []
         values: list[list[float]] = []
         while (worlds < (self.worlds or 0)) if fixed else \
-                (worlds < self.min_worlds or time.perf_counter() < deadline):  # type: ignore[operator]
+                (worlds < self.min_worlds or clock() < deadline):  # type: ignore[operator]
             hands, boneyard = sample_hands(view, self.rng)
             h = _hand_from_view(view, opts, hands, boneyard)
             row: list[float] | None = None
             if solving and not h.drawable():
                 try:
-                    row = Solver(h, seat, self.match_bonus, deadline=deadline).root(candidates)
+                    row = Solver(h, seat, self.match_bonus, deadline=deadline,
+                                 clock=clock).root(candidates)
                 except NodeLimit:
                     row = None
                     if worlds >= self.min_worlds:

@@ -30,7 +30,7 @@ from typing import Any
 from ..engine.line_game import round_points
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, WITH_HALF, ids, mask_pips
 
-INF = 10 ** 9
+INF = 10 ** 9       # beyond any hand's points (with the match bonus)
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -72,7 +72,7 @@ class LineHand:
 
     def drawable(self) -> bool:
         o = self.opts
-        return o.draw != "none" and len(self.boneyard) > o.boneyard_reserve
+        return bool(o.draw != "none" and len(self.boneyard) > o.boneyard_reserve)
 
     def moves(self, seat: int) -> list[tuple[int, int]]:
         """(tile, end) plays of `seat`: end -1 leads, 0 is the `a` end, 1 the `b` end.
@@ -146,9 +146,11 @@ class Solver:
     """Exact values of plays in one world where nobody can draw any more."""
 
     def __init__(self, hand: LineHand, me: int, match_bonus: float = 0.0,
-                 node_limit: int = 10 ** 9, deadline: float | None = None) -> None:
+                 node_limit: int = 10 ** 9, deadline: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.h = hand
         self.deadline = deadline
+        self.clock = clock
         self.me = me
         self.my_side = hand.side(me)
         self.bonus = match_bonus
@@ -200,7 +202,7 @@ class Solver:
         if self.nodes > self.limit:
             raise NodeLimit
         if self.deadline is not None and not self.nodes & 1023 and \
-                time.perf_counter() > self.deadline:
+                self.clock() > self.deadline:
             raise NodeLimit
         hands = h.hands
         key_hands = 0
@@ -219,7 +221,7 @@ class Solver:
             order.insert(0, best_first)
         maximising = self.sides[h.cur] == self.my_side
         a0, b0 = alpha, beta
-        best = -INF if maximising else INF
+        best: float = -INF if maximising else INF
         best_i = order[0]
         for i in order:
             t, end = moves[i]
@@ -305,7 +307,7 @@ def mid_score(h: LineHand, seat: int, t: int, end: int, unseen: int) -> float:
 def mid_policy(h: LineHand, moves: list[tuple[int, int]], rng: random.Random) -> tuple[int, int]:
     seat = h.cur
     unseen = unseen_by(h, seat)
-    best, best_v = moves[0], -INF
+    best, best_v = moves[0], -float(INF)
     for m in moves:
         v = mid_score(h, seat, m[0], m[1], unseen) + 0.01 * rng.random()
         if v > best_v:

@@ -34,7 +34,7 @@ from dominohall.arena.seeds import derive
 from dominohall.arena.stats import bootstrap_mean
 from dominohall.bots.inference import PlayHistory
 from dominohall.engine.sampling import sample_hands
-from dominohall.engine.tiles import BIT, parse_tile
+from dominohall.engine.tiles import BIT
 
 
 def measure_decision(game, seat: int, worlds: int, betas: list[float],

@@ -14,8 +14,9 @@
   (each exact search stops at the deadline and falls back to a rollout);
   `min_worlds` are always searched; ``clock=cpu`` counts the budget in this process's
   CPU time instead of wall time (fair matches on a shared machine); `worlds=N`
-  searches exactly N worlds with no clock (reproducible, for tests).  Games the model does not cover (All Fives, a
-  spinner) and Mexican Train go to `pimc` with the same budget.
+  searches exactly N worlds with no clock (reproducible, for tests).  Games the model
+  does not cover (All Fives, a spinner) and Mexican Train go to `pimc` with the same
+  budget.
 """
 
 from __future__ import annotations

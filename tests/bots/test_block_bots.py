@@ -244,3 +244,16 @@ def test_hand_from_view_reads_the_layout() -> None:
     st = g.state
     assert (h.a, h.b) == (st.end_values[0], st.end_values[1])
     assert set(h.moves(h.cur)) == _engine_plays(g)
+
+
+def test_sample_hands_deals_what_sample_world_deals() -> None:
+    """The light sampler and the full one draw the same deal from the same seed."""
+    g = dominohall.new_game("draw", players=3, seed=8, options={"hands": 1})
+    rng = random.Random(2)
+    for _ in range(9):
+        g.apply(rng.choice(g.legal_actions()))
+    view = g.view(g.current_seat)
+    hands, boneyard = sample_hands(view, random.Random(5))
+    world = dominohall.sample_world(view, random.Random(5))
+    assert hands == world.state.hands and boneyard == world.state.boneyard
+    assert world.view(g.current_seat) == view

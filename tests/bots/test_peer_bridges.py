@@ -58,3 +58,29 @@ def test_openspiel_resampler_keeps_the_information_state() -> None:
         assert sorted(r.hands[1 - p] + r.deck) == sorted(state.hands[1 - p] + state.deck)
         assert set(r.legal_actions()) == set(state.legal_actions())
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_resampler_respects_shown_voids() -> None:
+    """After OpenSpiel skipped a player, no resampled hand of theirs can follow the ends
+    they could not follow then."""
+    rng = random.Random(0)
+    found = 0
+    for deal in range(60):
+        state = vs_openspiel.GAME.new_initial_state()
+        tiles = list(range(28))
+        random.Random(deal).shuffle(tiles)
+        for t in tiles[:14]:
+            state.apply_action(vs_openspiel.DEAL[vs_openspiel.HIGH[t], vs_openspiel.LOW[t]])
+        last = None
+        while not state.is_terminal():
+            p = state.current_player()
+            if last == p:                      # the opponent was just skipped
+                edges = set(state.open_edges)
+                for _ in range(10):
+                    r = vs_openspiel.resample(state, p, rng)
+                    assert not any(a in edges or b in edges for a, b in r.hands[1 - p])
+                found += 1
+                break
+            last = p
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert found >= 5

@@ -9,8 +9,9 @@
   were in that world (`inference.PlayHistory`).  In each world every candidate play is
   valued exactly by alpha-beta (`endgame.solve`, our side's points minus the rivals',
   partnerships as one side) once at most `solve_tiles` tiles are left in the hands and
-  nobody can draw, and by a rollout with the `blocker` rule before that.  The play with
-  the best weighted mean wins.  `budget_ms` (default 100) bounds the time a move takes
+  nobody can draw, and by a rollout before that (``rollout=heavy``, the default: every
+  seat sheds its heaviest playable tile; ``rollout=mid``: the `blocker` rule, slower).
+  The play with the best weighted mean wins.  `budget_ms` (default 100) bounds the time a move takes
   (each exact search stops at the deadline and falls back to a rollout);
   `min_worlds` are always searched; ``clock=cpu`` counts the budget in this process's
   CPU time instead of wall time (fair matches on a shared machine); `worlds=N`
@@ -112,7 +113,7 @@ class DeepBot(SeededBot):
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, min_worlds: int = 4,
                  solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
-                 rollout: str = "mid", clock: str = "wall") -> None:
+                 rollout: str = "heavy", clock: str = "wall") -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")

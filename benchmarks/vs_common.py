@@ -32,7 +32,10 @@ from dominohall.arena.stats import bootstrap_mean
 Game = dict[str, Any]   # one played seating: deal, seating, points, win, ms_ours, ms_peer
 
 
-def add_run_arguments(p: argparse.ArgumentParser, default_out: str) -> None:
+def match_parser(doc: str, default_out: str) -> argparse.ArgumentParser:
+    """The options every match takes: our bot, how many deals, where results go."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
+    p.add_argument("--ours", default="pimc:budget_ms=100", help="our bot entry")
     p.add_argument("--deals", type=int, default=50, help="deals, each played twice (50)")
     p.add_argument("--minutes", type=float, default=None,
                    help="stop starting new deals after this many minutes")
@@ -40,11 +43,13 @@ def add_run_arguments(p: argparse.ArgumentParser, default_out: str) -> None:
     p.add_argument("--first-deal", type=int, default=0, help="first deal number (0)")
     p.add_argument("--out", default=default_out, help=f"results file, JSON lines ({default_out})")
     p.add_argument("--summary", action="store_true", help="only summarise --out")
+    return p
 
 
 def run(args: argparse.Namespace, label: str,
-        play_deal: Callable[[int, int], list[Game]]) -> None:
-    """Play deals `first_deal ..` (both seatings each) into `args.out`, then summarise."""
+        play_seating: Callable[[int, int, int], Game]) -> None:
+    """Play deals `first_deal ..`, each in both seatings (``play_seating(seed, deal,
+    seating)``), into `args.out`, then summarise."""
     out = Path(args.out)
     if not args.summary:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace, label: str,
                 if args.minutes is not None and time.monotonic() - start > 60 * args.minutes:
                     print(f"  time is up after {k - args.first_deal} deals", file=sys.stderr)
                     break
-                for game in play_deal(args.seed, k):
+                for game in (play_seating(args.seed, k, seating) for seating in (0, 1)):
                     f.write(json.dumps({"label": label, **game}) + "\n")
                 f.flush()
     print(format_summary(summarise(load(out, label)), label))

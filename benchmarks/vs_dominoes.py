@@ -33,13 +33,12 @@ The package's players use the global `random`; it is seeded per game.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from typing import Any
 
 import dominoes
-from vs_common import Game, add_run_arguments, outcome, run
+from vs_common import Game, match_parser, outcome, run
 
 from dominohall import new_game
 from dominohall.arena.match import make_bot, parse_bot
@@ -188,14 +187,11 @@ def play_game(seed: int, deal: int, seating: int, ours: str, peer: str,
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--ours", default="pimc:budget_ms=100", help="our bot entry")
+    p = match_parser(__doc__ or "", "results/vs_dominoes.jsonl")
     p.add_argument("--peer", default="pab", help="the package's player (see the docstring)")
-    add_run_arguments(p, "results/vs_dominoes.jsonl")
     args = p.parse_args()
-    label = f"{args.ours} vs {args.peer} (seed {args.seed})"
-    run(args, label, lambda seed, deal: [play_game(seed, deal, s, args.ours, args.peer)
-                                         for s in (0, 1)])
+    run(args, f"{args.ours} vs {args.peer} (seed {args.seed})",
+        lambda seed, deal, s: play_game(seed, deal, s, args.ours, args.peer))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ uniform distribution over the deals the bot's information state allows.
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import time
@@ -34,7 +33,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.games import block_dominoes as osb
-from vs_common import Game, add_run_arguments, outcome, run
+from vs_common import Game, match_parser, outcome, run
 
 from dominohall import new_game
 from dominohall.arena.match import make_bot
@@ -170,14 +169,11 @@ def _key_of(g: Any, text: str) -> tuple[int, int, int | None]:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--ours", default="pimc:budget_ms=100", help="our bot entry")
+    p = match_parser(__doc__ or "", "results/vs_openspiel.jsonl")
     p.add_argument("--sims", type=int, default=500, help="ISMCTS simulations a move (500)")
-    add_run_arguments(p, "results/vs_openspiel.jsonl")
     args = p.parse_args()
-    label = f"{args.ours} vs ismcts:sims={args.sims} (seed {args.seed})"
-    run(args, label, lambda seed, deal: [play_game(seed, deal, s, args.ours, args.sims)
-                                         for s in (0, 1)])
+    run(args, f"{args.ours} vs ismcts:sims={args.sims} (seed {args.seed})",
+        lambda seed, deal, s: play_game(seed, deal, s, args.ours, args.sims))
 
 
 if __name__ == "__main__":

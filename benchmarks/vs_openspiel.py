@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/vs_openspiel.py --ours pimc:budget_ms=100 --sims 500 --deals 50
     .venv/bin/python benchmarks/vs_openspiel.py --ours deep --sims 2000 --minutes 10
+    .venv/bin/python benchmarks/vs_openspiel.py --ours deep --game ours   # our own OpenSpiel game
 
 The bridge: every deal shuffles the 28 tiles with `random.Random`; the first 7 go to
 player 0 and the next 7 to player 1 through OpenSpiel's 14 deal chance nodes (in that
@@ -168,12 +169,55 @@ def _key_of(g: Any, text: str) -> tuple[int, int, int | None]:
     return hi, lo, v
 
 
+def play_game_ours(seed: int, deal: int, seating: int, ours: str, sims: int) -> Game:
+    """One hand of our own ``python_dominohall_block`` (`dominohall.rl`), where ISMCTS
+    uses the game's own ``resample_from_infostate`` (`dominohall.sample_world`)."""
+    import dominohall.rl  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("python_dominohall_block")
+    rng = random.Random(derive(seed, "vs_openspiel", deal))
+    tiles = list(range(28))
+    rng.shuffle(tiles)
+    state = game.new_initial_state()
+    for t in tiles[:14]:
+        state.apply_action(t)                 # outcome = tile id: seat 0's 7, then seat 1's
+    bot = make_bot(ours, derive(seed, "bot", deal, seating), "block")
+    rs = np.random.RandomState(derive(seed, "ismcts", deal, seating) % 2 ** 31)
+    peer = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, sims, random_state=rs)
+    ms_ours: list[float] = []
+    ms_peer: list[float] = []
+    clock = time.process_time
+    while not state.is_terminal():
+        p = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])      # a forced pass or play: nobody's choice
+            continue
+        start = clock()
+        if p == seating:
+            text = bot.act(state.game.view(p))
+            ms_ours.append((clock() - start) * 1000)
+            action = next(a for a in legal if state.action_to_string(p, a) == text)
+        else:
+            action = peer.step(state)
+            ms_peer.append((clock() - start) * 1000)
+        state.apply_action(action)
+    mine = state.returns()[seating]
+    return {"deal": deal, "seating": seating, "points": mine, "win": outcome(mine, -mine),
+            "ms_ours": [round(x, 3) for x in ms_ours], "ms_peer": [round(x, 3) for x in ms_peer]}
+
+
 def main() -> None:
     p = match_parser(__doc__ or "", "results/vs_openspiel.jsonl")
     p.add_argument("--sims", type=int, default=500, help="ISMCTS simulations a move (500)")
+    p.add_argument("--game", choices=("openspiel", "ours"), default="openspiel",
+                   help="OpenSpiel's python_block_dominoes (default) or our registered "
+                        "python_dominohall_block")
     args = p.parse_args()
-    run(args, f"{args.ours} vs ismcts:sims={args.sims} (seed {args.seed})",
-        lambda seed, deal, s: play_game(seed, deal, s, args.ours, args.sims))
+    play = play_game if args.game == "openspiel" else play_game_ours
+    where = "" if args.game == "openspiel" else " in python_dominohall_block"
+    run(args, f"{args.ours} vs ismcts:sims={args.sims}{where} (seed {args.seed})",
+        lambda seed, deal, s: play(seed, deal, s, args.ours, args.sims))
 
 
 if __name__ == "__main__":

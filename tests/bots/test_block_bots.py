@@ -257,3 +257,19 @@ def test_sample_hands_deals_what_sample_world_deals() -> None:
     world = dominohall.sample_world(view, random.Random(5))
     assert hands == world.state.hands and boneyard == world.state.boneyard
     assert world.view(g.current_seat) == view
+
+
+@pytest.mark.parametrize("strict,expected", [(True, 1), (False, 5)])
+def test_pimc_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch, strict: bool,
+                                  expected: int) -> None:
+    """With the budget spent at once, strict pimc searches one world; the old way keeps
+    sampling up to `min_samples`."""
+    from dominohall.bots import pimc
+
+    calls = []
+    real = pimc.sample_world
+    monkeypatch.setattr(pimc, "sample_world", lambda v, r: calls.append(1) or real(v, r))
+    g = dominohall.new_game("block", players=2, seed=1, options={"hands": 1})
+    view = g.view(g.current_seat)
+    bots.make("pimc", seed=1, budget_ms=0, min_samples=5, strict_budget=strict).act(view)
+    assert len(calls) == expected

@@ -112,3 +112,30 @@ def format_summary(s: dict[str, Any], label: str) -> str:
 def outcome(our_points: float, peer_points: float) -> float:
     """1 for a win, 1/2 for a tie, 0 for a loss."""
     return 1.0 if our_points > peer_points else 0.5 if our_points == peer_points else 0.0
+
+
+def paired(games_a: Iterable[Game], games_b: Iterable[Game], seed: int = 0) -> dict[str, Any]:
+    """Two of our bots against the same peer on the same deals: per deal, A's mean minus
+    B's (points and win), with bootstrap intervals over the deals both completed."""
+    def per_deal(games: Iterable[Game]) -> dict[int, tuple[float, float]]:
+        by: dict[int, list[Game]] = {}
+        for g in games:
+            by.setdefault(g["deal"], []).append(g)
+        return {d: (statistics.fmean(r["points"] for r in rows),
+                    statistics.fmean(r["win"] for r in rows))
+                for d, rows in by.items() if len(rows) == 2}
+    a, b = per_deal(games_a), per_deal(games_b)
+    both = sorted(set(a) & set(b))
+    dp = [a[d][0] - b[d][0] for d in both]
+    dw = [a[d][1] - b[d][1] for d in both]
+    return {"deals": len(both),
+            "points": statistics.fmean(dp) if dp else None, "points_ci": bootstrap_mean(dp, seed),
+            "win": statistics.fmean(dw) if dw else None, "win_ci": bootstrap_mean(dw, seed + 1)}
+
+
+if __name__ == "__main__":
+    # python vs_common.py RESULTS.jsonl "LABEL A" "LABEL B": A minus B on shared deals
+    path, label_a, label_b = sys.argv[1:4]
+    s = paired(load(Path(path), label_a), load(Path(path), label_b))
+    print(f"{label_a} minus {label_b}: {s['deals']} shared deals\n"
+          f"  win rate {s['win']:+.3f} {s['win_ci']}\n  points {s['points']:+.2f} {s['points_ci']}")

@@ -17,6 +17,7 @@ import pytest
 import dominohall
 from dominohall import BadOption, BadRecord, DominohallError, GameOver, IllegalAction, NotYourTurn
 from dominohall.engine import parse_tile, tile_text
+from dominohall.engine.sampling import sample_hands
 
 
 def block():
@@ -235,6 +236,10 @@ CASES = [
      DominohallError, "sample_world needs a seat's view, not a spectator's"),
     ("sample_world rng int", lambda: dominohall.sample_world(view_of_block(), 1), TypeError,
      "rng must be a random.Random, not 1"),
+    ("sample_hands not a view", lambda: sample_hands([], random.Random(1)),
+     DominohallError, "sample_world needs a seat's view (Game.view), not []"),
+    ("sample_hands rng none", lambda: sample_hands(view_of_block(), None), TypeError,
+     "rng must be a random.Random, not None"),
     ("sample_world over", lambda: dominohall.sample_world(finished().view(0),
                                                           random.Random(1)),
      DominohallError, "the match is over: there is nothing to sample"),

@@ -46,11 +46,40 @@ View = Mapping[str, Any]
 
 def sample_world(view: Any, rng: Any) -> Game:
     """A complete game consistent with `view` (a seat's view, not a spectator's)."""
-    # checked here, not by the annotations: both builds raise the same errors
+    _checked(view, rng)
+    name = view["game"]
+    opts = resolve_options(name, view["players"], view["options"])
+    hand_list, boneyard = sample_hands(view, rng)
+    log = view["log"]
+    start = max(i for i, e in enumerate(log) if e["type"] == "deal")
+    round_log = log[start:]
+
+    seed = rng.randrange(2 ** 62)
+    chance = Chance(seed)
+    internal_log = [_internal(e) for e in log]
+    state: MexicanTrainState | LineGameState
+    if name == "mexican_train":
+        state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
+    else:
+        state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
+    return Game(name, opts, seed, state, base=view["version"], sampled=True,
+                record_version=RECORD_VERSION)
+
+
+def _checked(view: object, rng: object) -> None:
+    """Checked here, not by the annotations: both builds raise the same errors."""
     if not isinstance(view, Mapping):
         raise DominohallError(f"sample_world needs a seat's view (Game.view), not {view!r}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {rng!r}")
+
+
+def sample_hands(view: Any, rng: Any) -> tuple[list[int], list[int]]:
+    """Only the deal of a sampled world: every seat's hand as a tile mask (the viewer's
+    own hand as it is) and the boneyard (top last), drawn as `sample_world` draws them.
+    Search bots that keep their own model of the table use this: it skips building the
+    game."""
+    _checked(view, rng)
     seat = view["seat"]
     if seat is None:
         raise DominohallError("sample_world needs a seat's view, not a spectator's")
@@ -81,18 +110,7 @@ def sample_world(view: Any, rng: Any) -> Game:
     voids = _voids(round_log, n)
     hands, boneyard = _deal(rng, pool, {q: sizes[q] for q in hidden}, voids)
     hands[seat] = _mask(view["hand"])
-    hand_list = [hands[q] for q in range(n)]
-
-    seed = rng.randrange(2 ** 62)
-    chance = Chance(seed)
-    internal_log = [_internal(e) for e in log]
-    state: MexicanTrainState | LineGameState
-    if name == "mexican_train":
-        state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
-    else:
-        state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
-    return Game(name, opts, seed, state, base=view["version"], sampled=True,
-                record_version=RECORD_VERSION)
+    return [hands[q] for q in range(n)], boneyard
 
 
 def _mask(tiles: list[str]) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine import GAMES, DominohallError, IllegalAction
+from .. import __version__
+from ..engine import COMPILED, GAMES, DominohallError, IllegalAction
 from ..i18n import LANGUAGES, N_, _, error_text, normalize, set_language
 from . import arena, options_cmd, play, replay, selfplay, serve
 
@@ -66,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     lang_help = N_("language of the messages: en, be, kk, bg, pt, es, ru "
                    "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
     parser.add_argument("--lang", type=_language, default=None, metavar="LANG", help=lang_help)
+    version = (_("dominohall {version}, compiled engine (mypyc)") if COMPILED
+               else _("dominohall {version}, pure-Python engine"))
+    parser.add_argument("--version", action="version", version=version.format(version=__version__))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     selfplay.add_parser(sub)
     options_cmd.add_parser(sub)

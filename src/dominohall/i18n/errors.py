@@ -28,6 +28,7 @@ ERRORS: dict[str, str] = {
     "not_a_tile": N_("{text} is not a tile (write it like '12-5')"),
     "not_in_set": N_("{tile} is not in the double-{set_max} set"),
     "match_over": N_("the match is over"),
+    "not_a_seat": N_("{seat} is not a seat (a whole number, or None)"),
     "not_your_turn": N_("it is seat {current}'s turn, not seat {seat}'s"),
     "not_legal_now": N_("{action}: {reason}"),
     "not_in_boneyard": N_("{tile} is not in the boneyard"),

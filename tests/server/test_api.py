@@ -10,6 +10,7 @@ import sqlite3
 import time
 import warnings
 
+import anyio
 import pytest
 
 with warnings.catch_warnings():
@@ -53,10 +54,38 @@ def create(client, game="mexican_train", seats=None, options=None, claim=True, *
     return t
 
 
-def recv(ws, kind="state"):
-    """The next message of a type (table updates about connections are skipped)."""
+#: seconds a test waits for a message the server owes it before failing (never forever)
+RECV_TIMEOUT = 20.0
+
+
+def receive_text(ws, timeout: float = RECV_TIMEOUT) -> str:
+    """`ws.receive_text()`, but an AssertionError after `timeout` seconds instead of a hang.
+
+    Starlette's WebSocketTestSession waits without a limit; this waits on the same
+    stream inside the session's event loop with a deadline (a cancelled wait on an
+    anyio memory stream loses no message)."""
+    async def get():
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(get)
+    except TimeoutError:
+        raise AssertionError(f"no message from the server within {timeout:g} s") from None
+    ws._raise_on_close(message)
+    return message["text"]
+
+
+def recv(ws, kind="state", timeout: float = RECV_TIMEOUT):
+    """The next message of a type (table updates about connections are skipped); an
+    AssertionError if none comes within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
     while True:
-        m = json.loads(ws.receive_text())
+        left = deadline - time.monotonic()
+        try:
+            m = json.loads(receive_text(ws, max(0.0, left)))
+        except AssertionError:
+            raise AssertionError(f"no {kind!r} message within {timeout:g} s") from None
         if m["type"] == kind:
             return m
         assert m["type"] in ("table", "state"), m

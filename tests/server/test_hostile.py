@@ -34,7 +34,7 @@ from dominohall.server.rooms import TABLE_EVERY, FairQueue, Limits
 from dominohall.server.store import open_store
 
 from .conftest import Watcher, free_port
-from .test_api import create, hub, recv
+from .test_api import create, hub, receive_text, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -53,34 +53,62 @@ def client(tmp_path):
 
 def play_out(client, tid: str, room, secrets_by_seat: dict[int, str] | None = None,
              watchers=None) -> list[str]:
-    """Play a table to its end (humans over websockets, random moves); every message text."""
+    """Play a table to its end (humans over websockets, random moves); every message text.
+
+    Each socket sees every version once, from the one it connected at: a socket that
+    connects after a bot's first move starts a version ahead of the others, so the
+    sockets are not in lockstep.  The spectator's stream paces the game (one state
+    per action, whoever made it) and every seat's socket is brought to the same
+    version before anyone moves; a message that never comes fails the test (recv's
+    timeout) instead of hanging it.  The last message of each socket carries the end.
+    """
     texts: list[str] = []
     rng = random.Random(1)
     secrets_by_seat = secrets_by_seat or {}
     import contextlib
 
+    def state(s, w):
+        try:
+            m = recv(w)
+        except AssertionError as err:
+            raise AssertionError(
+                f"{err} on seat {s}'s socket: views at "
+                f"{ {k: v['version'] for k, v in views.items()} }, table at version "
+                f"{room.version}, seat {room.game.current_seat} to play, bot task "
+                f"{room.bot_task}, pause {room.pause_until}, {len(room.conns)} connections, "
+                f"over {room.game.is_over}") from None
+        texts.append(json.dumps(m))
+        views[s] = m["view"]
+
+    def catch_up(version: int) -> None:
+        for s, w in socks.items():
+            while views[s]["version"] < version:
+                state(s, w)
+            assert views[s]["version"] == version, (s, views[s]["version"], version)
+
     with contextlib.ExitStack() as stack:
         socks = {s: stack.enter_context(client.websocket_connect(
             f"/ws/{tid}", headers={"X-Seat-Token": tok})) for s, tok in secrets_by_seat.items()}
         socks[None] = stack.enter_context(client.websocket_connect(f"/ws/{tid}"))
-        views = {}
+        views: dict = {}
         for s, w in socks.items():
-            m = recv(w)
-            texts.append(json.dumps(m))
-            views[s] = m["view"]
-        deadline = time.monotonic() + 60
-        while not room.game.is_over:
-            assert time.monotonic() < deadline
-            seat = room.game.current_seat
-            if seat in socks and views[seat]["legal_actions"] and \
-                    views[seat]["version"] == room.version:
-                v = views[seat]
-                socks[seat].send_text(json.dumps({"type": "action", "version": v["version"],
-                                                  "action": rng.choice(v["legal_actions"])}))
-            for s, w in socks.items():
-                m = recv(w)
-                texts.append(json.dumps(m))
-                views[s] = m["view"]
+            state(s, w)
+        catch_up(max(v["version"] for v in views.values()))
+        for _ in range(2000):
+            seen = views[None]
+            if seen["is_over"]:
+                break
+            seat = seen["current_seat"]
+            if seat in socks and views[seat]["legal_actions"]:
+                socks[seat].send_text(json.dumps({
+                    "type": "action", "version": seen["version"],
+                    "action": rng.choice(views[seat]["legal_actions"])}))
+            state(None, socks[None])            # the next action, the human's or a bot's
+            assert views[None]["version"] == seen["version"] + 1
+            catch_up(views[None]["version"])
+        else:
+            raise AssertionError("the match did not end in 2000 actions")
+        assert room.game.is_over
         return texts
 
 
@@ -696,3 +724,41 @@ def test_a_database_failure_is_a_503_not_a_500(client, monkeypatch):
     monkeypatch.setattr(hub(client).store, "create_table", down)
     r = client.post("/api/tables", json={"game": "draw", "seats": BOTS2})
     assert r.status_code == 503 and r.json()["error"] == "storage"
+
+
+def test_a_socket_opened_while_an_action_is_stored_sees_it_once_and_only_once_stored(
+        client, monkeypatch):
+    """Write, then broadcast: a socket that connects while an action waits for its
+    database write is not shown that action before it is stored, and then gets it
+    exactly once (the broadcast), so its versions go up one at a time."""
+    t = create(client)
+    tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+    room = hub(client).rooms[tid]
+    store = hub(client).store
+    writing, release = threading.Event(), threading.Event()
+    real = store.append_action
+
+    def slow_append(*args, **kw):
+        writing.set()
+        assert release.wait(20)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(store, "append_action", slow_append)
+    with client.websocket_connect(f"/ws/{tid}", headers={"X-Seat-Token": tokens[0]}) as w0, \
+            client.websocket_connect(f"/ws/{tid}", headers={"X-Seat-Token": tokens[1]}) as w1:
+        views = [recv(w0)["view"], recv(w1)["view"]]
+        seat = views[0]["current_seat"]
+        v = views[seat]
+        (w0, w1)[seat].send_text(json.dumps({"type": "action", "version": v["version"],
+                                             "action": v["legal_actions"][0]}))
+        assert writing.wait(20)
+        with client.websocket_connect(f"/ws/{tid}") as late:
+            with pytest.raises(AssertionError, match="no 'state' message"):
+                recv(late, timeout=0.5)     # the action is applied but not yet stored
+            release.set()
+            late.send_text('{"type": "ping"}')
+            versions = []
+            while (m := json.loads(receive_text(late)))["type"] != "pong":
+                if m["type"] == "state":
+                    versions.append(m["view"]["version"])
+            assert versions == [1] and room.version == 1

@@ -4,6 +4,8 @@ keys, focus after ':', the rules guide (h) and the All Fives hint."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import dominohall
@@ -28,6 +30,18 @@ async def first_legal_until_notice(pilot, app, session, limit=300) -> None:
         action = str(session.view()["legal_actions"][0])
         await pilot.press(KEYS.get(action, "enter"))
     raise AssertionError("no notice opened")
+
+
+async def until_your_turn(pilot, app, session, seconds: float = 20.0) -> None:
+    """Wait (bounded) for the bots before you to move and the screen to say so: a
+    mid-round table may open on a bot's turn, and a loaded machine is slow."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        if session.game.is_over or (session.human_to_play
+                                    and "your turn" in screen_text(app)):
+            return
+    raise AssertionError(f"still not your turn after {seconds:g} s:\n{screen_text(app)}")
 
 
 def row_of(text: str, name: str) -> list[str]:
@@ -106,7 +120,7 @@ def test_every_train_and_open_end_is_on_screen(size, players, seed):
     async def main() -> None:
         app = PlayApp(session, speed=0)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await until_your_turn(pilot, app, session)
             text = screen_text(app)
             view = session.view()
             assert view["round"] == 1 and not isinstance(app.screen, NoticeScreen)
@@ -179,7 +193,7 @@ def test_too_small_says_how_big_and_comes_back():
             assert "Table" not in text and "Your hand" not in text
             need = int(text.split("at least 64×")[1].split(".")[0])
             await pilot.resize_terminal(64, need)
-            await pilot.pause()
+            await until_your_turn(pilot, app, session)
             text = screen_text(app)
             assert "enlarge" not in text and "Your hand" in text
             for train in session.view()["trains"]:
@@ -197,7 +211,7 @@ def test_the_log_collapses_in_the_compact_layout():
     async def main() -> None:
         app = PlayApp(session, speed=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until_your_turn(pilot, app, session)
             last = session.view()["log"][-1]["text"]
             assert "Log (l: hide)" in screen_text(app) and last in screen_text(app)
             assert "l Log" in footer(app)

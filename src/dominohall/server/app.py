@@ -516,9 +516,10 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
             return
         conn = Connection(seat, addr)
         hub.conns_by_address[addr] += 1
-        room.connect(conn)
-        writer = asyncio.create_task(_write(ws, conn))
+        writer: asyncio.Task[None] | None = None
         try:
+            await room.connect(conn)
+            writer = asyncio.create_task(_write(ws, conn))
             while not conn.closed:
                 msg = await ws.receive()
                 if msg["type"] == "websocket.disconnect":
@@ -535,8 +536,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
                 del hub.conns_by_address[addr]
             room.disconnect(conn)
             conn.send(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 2)
+            if writer is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
 
     return app
 

@@ -490,7 +490,16 @@ class Room:
 
     # --- connections ---------------------------------------------------------------------
 
-    def connect(self, conn: Connection) -> None:
+    async def connect(self, conn: Connection) -> None:
+        """Add a connection and send it the table as it stands.
+
+        Under the room's lock: an action being stored (applied to the game, awaiting
+        its database write) is not shown before it is stored, and the connection then
+        gets that action's broadcast like everyone else, not the same version twice."""
+        async with self.lock:
+            self._connect(conn)
+
+    def _connect(self, conn: Connection) -> None:
         self.conns.add(conn)
         self.idle_since = None
         if conn.seat is not None:

@@ -27,7 +27,7 @@ with warnings.catch_warnings():
 
 from dominohall import replay
 from dominohall.engine import IllegalAction
-from dominohall.server import fair
+from dominohall.server import fair, rooms
 from dominohall.server.app import create_app, hide_secrets
 from dominohall.server.protocol import MAX_MESSAGE, clean_name
 from dominohall.server.rooms import TABLE_EVERY, FairQueue, Limits
@@ -762,3 +762,24 @@ def test_a_socket_opened_while_an_action_is_stored_sees_it_once_and_only_once_st
                 if m["type"] == "state":
                     versions.append(m["view"]["version"])
             assert versions == [1] and room.version == 1
+
+
+def test_requests_from_another_event_loop_still_reach_the_table(client, monkeypatch):
+    """A TestClient used without ``with`` runs each request on its own short-lived
+    event loop.  A room's coalesced table broadcast is a timer: scheduled on such a
+    loop it never fired and every later table update was swallowed.  Every request
+    now runs on the hub's loop, so the spectator hears of both seats being taken."""
+    monkeypatch.setattr(rooms, "TABLE_EVERY", 1.0)      # the second join is coalesced
+    t = create(client, claim=False)
+    tid, invites = t["id"], [s["token"] for s in t["seats"]]
+    with client.websocket_connect(f"/ws/{tid}") as spec:
+        recv(spec)
+        for seat, name in enumerate(("Ann", "Ben")):
+            other = TestClient(client.app)              # its own loop for each request
+            r = other.post(f"/api/tables/{tid}/join", json={"token": invites[seat],
+                                                            "name": name})
+            assert r.status_code == 200, r.text
+        names: list = []
+        while names != ["Ann", "Ben"]:
+            m = recv(spec, "table", timeout=10)
+            names = [s["name"] for s in m["table"]["seats"]]

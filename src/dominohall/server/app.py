@@ -160,6 +160,44 @@ def install_log_filter() -> None:
             logger.addFilter(HideSecrets())
 
 
+class HubLoop:
+    """ASGI middleware: every request runs on the event loop the hub started on.
+
+    The hub's rooms hold that loop's locks, queues, timers and bot tasks.  A server
+    (uvicorn) has one loop, but an app can be driven from several: Starlette's
+    TestClient, used without ``with``, runs each request on a new loop that is gone
+    when the request ends, and a second client runs its own.  A timer or bot task a
+    room scheduled there would never fire (the table stalls), and a lock or queue
+    would be touched from two threads.  So a request that arrives on another loop is
+    run on the hub's, its receive and send handed back to the loop it came from."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        hub = getattr(scope["app"].state, "hub", None) if "app" in scope else None
+        home = getattr(hub, "loop", None)
+        here = asyncio.get_running_loop()
+        if scope["type"] == "lifespan" or home is None or home is here or \
+                not home.is_running():
+            await self.app(scope, receive, send)
+            return
+
+        async def receive_here() -> Any:
+            return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(receive(), here))
+
+        async def send_here(msg: Any) -> None:
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(send(msg), here))
+
+        done = asyncio.run_coroutine_threadsafe(self.app(scope, receive_here, send_here), home)
+        try:
+            await asyncio.wrap_future(done)
+        except asyncio.CancelledError:
+            done.cancel()
+            raise
+
+
 class Guard:
     """ASGI middleware: a body limit (413) and the security headers on every response."""
 
@@ -259,6 +297,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
                   lifespan=lifespan, docs_url=None, redoc_url=None,
                   default_response_class=JSON)
     app.add_middleware(Guard, hsts=behind_https)
+    app.add_middleware(HubLoop)         # outermost of ours: all of the app on one loop
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(i18n_router)
 

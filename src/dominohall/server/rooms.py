@@ -755,6 +755,9 @@ class Hub:
         self.conns_by_address: collections.Counter[str] = collections.Counter()
         self.closing = False
         self.sweeper: asyncio.Task[None] | None = None
+        #: the event loop the hub started on: its rooms' locks, timers and tasks live
+        #: there (app.HubLoop runs every request on it)
+        self.loop: asyncio.AbstractEventLoop | None = None
         # several threads: one slow or locked write holds up only its own table
         self.db_pool = concurrent.futures.ThreadPoolExecutor(max(1, db_threads),
                                                              thread_name_prefix="dh-db")
@@ -793,6 +796,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every live stored table (they wait, paused, until someone connects)."""
+        self.loop = asyncio.get_running_loop()
         stored = await self.run_db(self.store.load_tables, True)
         for t in stored:
             try:

@@ -726,11 +726,12 @@ def test_a_database_failure_is_a_503_not_a_500(client, monkeypatch):
     assert r.status_code == 503 and r.json()["error"] == "storage"
 
 
-def test_a_socket_opened_while_an_action_is_stored_sees_it_once_and_only_once_stored(
+def test_an_action_being_stored_is_shown_only_once_stored_and_only_once(
         client, monkeypatch):
-    """Write, then broadcast: a socket that connects while an action waits for its
-    database write is not shown that action before it is stored, and then gets it
-    exactly once (the broadcast), so its versions go up one at a time."""
+    """Write, then broadcast: a socket that connects (or a REST view asked for) while
+    an action waits for its database write is not shown that action before it is
+    stored (a crash would lose it), and the socket then gets it exactly once (the
+    broadcast), so its versions go up one at a time."""
     t = create(client)
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
     room = hub(client).rooms[tid]
@@ -752,10 +753,17 @@ def test_a_socket_opened_while_an_action_is_stored_sees_it_once_and_only_once_st
         (w0, w1)[seat].send_text(json.dumps({"type": "action", "version": v["version"],
                                              "action": v["legal_actions"][0]}))
         assert writing.wait(20)
+        got: list = []
+        rest = threading.Thread(target=lambda: got.append(
+            client.get(f"/api/tables/{tid}/view").json()))
+        rest.start()                        # the REST view waits for the write too
         with client.websocket_connect(f"/ws/{tid}") as late:
             with pytest.raises(AssertionError, match="no 'state' message"):
                 recv(late, timeout=0.5)     # the action is applied but not yet stored
+            assert not got
             release.set()
+            rest.join(20)
+            assert [v["version"] for v in got] == [1]
             late.send_text('{"type": "ping"}')
             versions = []
             while (m := json.loads(receive_text(late)))["type"] != "pong":

@@ -493,7 +493,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def view(request: Request, table_id: str,
                    token: str | None = None) -> dict[str, Any]:
         room = await room_of(request, table_id)
-        return room.game.view(seat_from(request, room, token))
+        return await room.view(seat_from(request, room, token))
 
     @app.post("/api/tables/{table_id}/actions", summary="play an action for your seat")
     async def act(request: Request, table_id: str,

@@ -490,6 +490,12 @@ class Room:
 
     # --- connections ---------------------------------------------------------------------
 
+    async def view(self, seat: int | None) -> dict[str, Any]:
+        """`game.view(seat)` as stored: an action applied but still being written waits
+        (a crash then would lose it, and nobody may have seen it)."""
+        async with self.lock:
+            return self.game.view(seat)
+
     async def connect(self, conn: Connection) -> None:
         """Add a connection and send it the table as it stands.
 

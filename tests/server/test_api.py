@@ -171,7 +171,7 @@ def test_bad_requests_are_rejected_and_change_nothing(client):
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
     room = hub(client).rooms[tid]
     with client.websocket_connect(f"/ws/{tid}?token=not-a-token") as bad:
-        m = json.loads(bad.receive_text())
+        m = json.loads(receive_text(bad))
         assert m["type"] == "error" and m["code"] == "bad_token"
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as w0, \
             client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as w1, \

@@ -225,7 +225,7 @@ def test_an_invite_is_single_use_and_the_seat_secret_is_a_strict_httponly_cookie
     assert r.status_code == 403 and r.json()["error"] == "bad_token"
     assert thief.get(f"/api/tables/{tid}/view", headers={"X-Seat-Token": invite}).status_code == 403
     with thief.websocket_connect(f"/ws/{tid}", headers={"X-Seat-Token": invite}) as ws:
-        assert json.loads(ws.receive_text())["code"] == "bad_token"
+        assert json.loads(receive_text(ws))["code"] == "bad_token"
     assert hub(client).rooms[tid].seats[1]["name"] == "Ben"
     # the owner renames with their own secret
     r = friend.post(f"/api/tables/{tid}/join", json={"token": secret, "name": "Benny"})
@@ -249,7 +249,7 @@ def test_the_host_re_invites_a_seat_visibly_and_the_old_device_loses_it(client):
         m = recv(old, "error")
         assert m["code"] == "reinvited"
         while True:
-            m = json.loads(spec.receive_text())
+            m = json.loads(receive_text(spec))
             if m["table"]["notices"]:
                 break
         assert m["table"]["notices"][-1] == {"type": "reinvited", "seat": 1,
@@ -310,7 +310,7 @@ def test_a_websocket_from_another_origin_is_refused(tmp_path):
         with pytest.raises(WebSocketDisconnect):
             with c.websocket_connect(f"/ws/{tid}", headers={
                     "X-Seat-Token": secret, "Origin": "http://testserver:9999"}) as ws:
-                ws.receive_text()
+                receive_text(ws)
         for origin in ("http://testserver", "https://friends.example"):
             with c.websocket_connect(f"/ws/{tid}", headers={"X-Seat-Token": secret,
                                                             "Origin": origin}) as ws:
@@ -331,7 +331,7 @@ def test_https_cookies_and_invite_urls_from_the_public_url(tmp_path):
         tid = r.json()["id"]
         with pytest.raises(WebSocketDisconnect):          # Host is not the public origin
             with c.websocket_connect(f"/ws/{tid}", headers={"Origin": "http://testserver"}) as ws:
-                ws.receive_text()
+                receive_text(ws)
         with c.websocket_connect(f"/ws/{tid}",
                                  headers={"Origin": "https://dominoes.example.org"}) as ws:
             assert recv(ws)["view"]["seat"] is None
@@ -352,7 +352,7 @@ def test_non_ascii_tokens_are_403_never_500(client):
         r = client.post(f"/api/tables/{tid}/join", json={"token": bad, "name": "X"})
         assert r.status_code == 403, bad
         with client.websocket_connect(f"/ws/{tid}?token={quote(bad)}") as ws:
-            assert json.loads(ws.receive_text())["code"] == "bad_token"
+            assert json.loads(receive_text(ws))["code"] == "bad_token"
         del quoted
     latin = "é€".encode()                              # raw UTF-8 bytes in a header
     for headers in ({"X-Seat-Token": latin}, {"X-Admin-Token": latin}):
@@ -473,7 +473,7 @@ def test_rate_limits_answer_429_with_retry_after(tmp_path):
         assert codes == [403, 403, 429]
         for i in range(4):
             with c.websocket_connect(f"/ws/{tid}") as ws:
-                m = json.loads(ws.receive_text())
+                m = json.loads(receive_text(ws))
                 assert (m["type"] == "error") == (i == 3)
         assert m["code"] == "rate_limited" and m["retry_after"] >= 1
 
@@ -488,11 +488,11 @@ def test_caps_on_tables_and_connections(tmp_path):
         with c.websocket_connect(f"/ws/{ids[0]}") as a, c.websocket_connect(f"/ws/{ids[0]}") as b:
             recv(a), recv(b)
             with c.websocket_connect(f"/ws/{ids[0]}") as x:
-                assert json.loads(x.receive_text())["code"] == "too_many"
+                assert json.loads(receive_text(x))["code"] == "too_many"
             with c.websocket_connect(f"/ws/{ids[1]}") as d:
                 recv(d)
                 with c.websocket_connect(f"/ws/{ids[1]}") as x:     # the address's 4th
-                    assert json.loads(x.receive_text())["code"] == "too_many"
+                    assert json.loads(receive_text(x))["code"] == "too_many"
 
 
 def test_bot_only_tables_and_strongest_bots_per_address(tmp_path):

@@ -185,10 +185,10 @@ class HubLoop:
             return
 
         async def receive_here() -> Any:
-            return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(receive(), here))
+            return await _on_loop(here, receive)
 
         async def send_here(msg: Any) -> None:
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(send(msg), here))
+            await _on_loop(here, send, msg)
 
         done = asyncio.run_coroutine_threadsafe(self.app(scope, receive_here, send_here), home)
         try:
@@ -196,6 +196,31 @@ class HubLoop:
         except asyncio.CancelledError:
             done.cancel()
             raise
+
+
+async def _on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., Awaitable[Any]],
+                   *args: Any) -> Any:
+    """Await `fn(*args)` run on another thread's `loop` (the coroutine is made there,
+    so a loop that stops first leaves no coroutine never awaited)."""
+    mine = asyncio.get_running_loop()
+    result: asyncio.Future[Any] = mine.create_future()
+
+    def copy(task: asyncio.Task[Any]) -> None:
+        if result.done():
+            return
+        if task.cancelled():
+            result.cancel()
+        elif task.exception() is not None:
+            result.set_exception(task.exception())  # type: ignore[arg-type]
+        else:
+            result.set_result(task.result())
+
+    def start() -> None:
+        task = loop.create_task(fn(*args))
+        task.add_done_callback(lambda t: mine.call_soon_threadsafe(copy, t))
+
+    loop.call_soon_threadsafe(start)
+    return await result
 
 
 class Guard:

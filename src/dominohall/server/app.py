@@ -22,7 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from . import protocol
+from . import hints, protocol
 from .protocol import Rejected
 from .rooms import Connection, Hub, Room, lobby_catalogue
 from .store import open_store
@@ -54,6 +54,8 @@ class CreateTable(BaseModel):
     away_bot: str = Field("greedy", description="the bot that stands in for absent players "
                                                "and for turns that run out of time")
     seed: int | None = Field(None, description="deal seed (random when omitted)")
+    hints: bool | None = Field(None, strict=True, description="allow the Hint button "
+                               "(default: only when at most one human sits)")
 
 
 class JoinSeat(BaseModel):
@@ -257,6 +259,8 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
             await room.submit(conn.seat, msg["action"], msg["version"])
         elif msg["type"] == "ready":
             room.mark_ready(conn.seat)
+        elif msg["type"] == "hint":
+            hints.request(room, conn)
         else:
             conn.send(protocol.dumps({"type": "pong"}))
     except Rejected as err:

@@ -34,7 +34,7 @@ from .. import bots
 from ..engine import GAMES, BadOption, Game, IllegalAction, NotYourTurn, new_game, replay
 from ..engine.errors import GameOver
 from ..engine.options import PRESETS, specs_for
-from . import protocol
+from . import hints, protocol
 from .protocol import Rejected
 from .store import Store, StoredTable
 
@@ -185,6 +185,7 @@ class Room:
             "ready_seconds": self.settings["ready_seconds"],
             "turn_seconds": self.settings["turn_seconds"],
             "turn": self.turn_clock(),
+            "hints": hints.allowed(self),
             "pause": round(pause, 1),
             "ready": sorted(self.ready) if pause else [],
         }
@@ -554,6 +555,7 @@ class Hub:
         if away_bot not in ladder:
             raise Rejected("bad_option", f"away_bot: unknown bot {away_bot!r}", 422)
         settings["away_bot"] = away_bot
+        settings["hints"] = hints.table_setting(spec.get("hints"), seats)
         record = game.to_record()
         record.pop("actions")
         table = StoredTable(secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),

@@ -151,7 +151,19 @@ def long_train() -> Game:
 
 # ---- 1. readable tiles -------------------------------------------------------------------
 
+def mid_round_screenshot(page, server) -> None:
+    game = find_position("mexican_train", 4, lambda g: max(
+        len(t["tiles"]) for t in g.view(0)["trains"]) >= 9 and g.view(0)["trains"][-1]["started"]
+        and any("-" in a for a in g.legal_actions()), {"set_max": 12, "rounds": 1})
+    serve_position(page, server, game, 0, ["Ana", "Ben", "Chloe", "Dev"])
+    page.locator("#hand svg.domino.playable").first.click()            # its targets light up
+    page.screenshot(path=str(DOCS / "web-table-mexican-train.png"))
+    page.unroute_all()
+
+
 def test_tile_size_and_numerals_change_what_is_drawn_and_are_remembered(page, server):
+    if SHOTS:
+        mid_round_screenshot(page, server)
     game = long_train()
     serve_position(page, server, game, 0, ["Ana", "Ben"])
     longest = max(game.view(0)["trains"], key=lambda t: len(t["tiles"]))
@@ -193,7 +205,8 @@ def test_end_turn_only_inside_the_first_turn_chain(page, server):
     serve_position(page, server, chain, 0, ["Ana", "Ben"])
     assert page.locator("#btn-end").is_visible() and page.locator("#btn-end").is_enabled()
     later = find_position("mexican_train", 2, lambda g: "end" not in g.legal_actions()
-                          and g.view(0)["first_turn_done"] == [0, 1], {"set_max": 6, "rounds": 1, "hand_size": 7})
+                          and g.view(0)["first_turn_done"] == [0, 1],
+                          {"set_max": 6, "rounds": 1, "hand_size": 7})
     serve_position(page, server, later, 0, ["Ana", "Ben"])
     assert page.locator("#btn-draw").is_visible()
     assert not page.locator("#btn-end").is_visible()
@@ -235,7 +248,8 @@ def test_all_fives_spinner_arms_are_drawn_up_and_down_from_the_spinner(page, ser
     # the line: every L and R tile plus the lead, left to right on one row
     line = page.locator(".cross > svg.domino")
     assert line.count() == len(ends["L"]["tiles"]) + len(ends["R"]["tiles"]) + 1
-    ys = {round(box(line.nth(i))["y"] + box(line.nth(i))["height"] / 2) for i in range(line.count())}
+    ys = {round(box(line.nth(i))["y"] + box(line.nth(i))["height"] / 2)
+          for i in range(line.count())}
     assert max(ys) - min(ys) <= 1
     # the count and each open end's value
     assert page.locator("#count").inner_text().startswith(f"Count {layout['count']}")
@@ -244,6 +258,7 @@ def test_all_fives_spinner_arms_are_drawn_up_and_down_from_the_spinner(page, ser
         assert page.locator(f".ends-list li[data-end='{e['id']}']").inner_text().endswith(
             f": {e['value']}")
     if SHOTS:
+        page.locator("#hand svg.domino.playable").first.click()        # light its targets
         page.screenshot(path=str(DOCS / "web-table-all-fives.png"))
     # the board uses the space it has: a bigger window draws bigger tiles, a small one
     # shrinks them until the whole cross fits
@@ -307,6 +322,7 @@ def test_a_lost_connection_shows_a_banner_with_its_countdown_and_recovers(page, 
     server.stop()
     banner.wait_for(state="visible")
     assert banner.get_attribute("role") == "alert"
+    assert serious(page, "#conn-banner") == []
     page.wait_for_function("/Reconnecting in \\d+ seconds?…/.test("
                            "document.querySelector('#conn-text').textContent)")
     # the countdown runs down and starts again after each failed attempt
@@ -352,6 +368,9 @@ def test_one_tile_left_notices_clear_at_the_rounds_end(page, server):
                                 "table": table_info(game, names)}))
     page.locator("#modal[data-kind='round']").wait_for(state="visible")
     page.wait_for_function("document.querySelectorAll('#notices .notice').length === 0")
+    if SHOTS:
+        page.screenshot(path=str(DOCS / "web-table-round-end.png"))
+    assert serious(page) == []                              # the round's summary, scanned
     assert page.locator(".badge.one-left").count() == 0
     assert not page.errors, page.errors
 
@@ -445,4 +464,79 @@ def test_auto_draw_plays_the_only_move_for_a_player_with_no_choice(page, server)
     page.wait_for_function("document.body.dataset.myTurn === '0'")   # the draw went out
     assert [json.loads(m) for m in sent] == [
         {"type": "action", "action": "draw", "version": game.view(0)["version"]}]
+    assert not page.errors, page.errors
+
+
+# ---- 5. everyone can play ----------------------------------------------------------------
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const n = document.activeElement;
+        return {tile: n.dataset.tile || null, target: n.dataset.target || null,
+                label: n.getAttribute('aria-label') || '', cls: n.getAttribute('class') || '',
+                inHand: !!n.closest('#hand'), outline: getComputedStyle(n).outlineStyle}; }""")
+
+
+def test_the_whole_table_plays_from_the_keyboard_with_spoken_names(page, server):
+    mexican_vs_bots(page, server)
+    played = drawn = 0
+    deadline = time.monotonic() + 60
+    while played < 2 and not is_over(page):
+        assert time.monotonic() < deadline
+        wait_my_turn(page)
+        version = page.evaluate("document.body.dataset.version")
+        if page.locator("#hand svg.domino.playable").count() == 0:
+            page.keyboard.press("d" if page.locator("#btn-draw").is_enabled() else "p")
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+            drawn += 1
+            continue
+        for _ in range(40):                              # Tab into the hand
+            if focused(page)["inHand"]:
+                break
+            page.keyboard.press("Tab")
+        f = focused(page)
+        assert f["inHand"] and f["outline"] != "none"    # visible focus
+        for _ in range(page.locator("#hand svg.domino").count()):
+            if "playable" in focused(page)["cls"].split():
+                break
+            assert ", no play" in focused(page)["label"]
+            page.keyboard.press("ArrowRight")
+        f = focused(page)
+        tile = f["tile"]
+        assert f["label"].startswith(f"{tile}, plays on ")           # "6-4, plays on your train"
+        assert "train" in f["label"]
+        page.keyboard.press("Enter")                     # pick it: focus moves to a lit target
+        g = focused(page)
+        assert g["target"] is not None and "lit" in g["cls"].split()
+        assert g["label"].endswith(f": play {tile} here")
+        page.keyboard.press("Enter")                     # play it there
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        assert tile not in page.locator("#hand svg.domino").evaluate_all(
+            "ns => ns.map(n => n.dataset.tile)")
+        played += 1
+        if not is_over(page):
+            page.wait_for_function("document.activeElement.closest('#hand') !== null")
+    assert played >= 1, (played, drawn)
+    assert not page.errors, page.errors
+
+
+def serious(page, context=None) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page, context=context)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_violations_on_the_table(page, server):
+    mexican_vs_bots(page, server)
+    wait_my_turn(page)
+    if page.locator("#hand svg.domino.playable").count():
+        page.locator("#hand svg.domino.playable").first.click()   # targets lit, a tile selected
+    assert serious(page) == []
+    page.click("#btn-settings")                                    # the settings panel too
+    assert serious(page) == []
+    page.select_option("#set-face", "numerals")
+    game = spinner_with_arms()
+    serve_position(page, server, game, 0, ["Ana", "Ben"])          # the All Fives cross
+    assert serious(page) == []
     assert not page.errors, page.errors

@@ -545,7 +545,7 @@ class Hub:
                               "name": name})
             else:
                 raise Rejected("bad_option", f"seat {i}: kind must be 'human' or 'bot'", 422)
-        settings = {"admin": secrets.token_urlsafe(18)}
+        settings: dict[str, Any] = {"admin": secrets.token_urlsafe(18)}
         for key, (lo_, hi_) in SETTINGS_RANGES.items():
             value = spec.get(key, SETTINGS_DEFAULTS[key])
             if type(value) is not int or not lo_ <= value <= hi_:

@@ -21,25 +21,23 @@ import pytest
 
 from dominohall.engine import Game, new_game
 
-from .test_browser import ARGS, is_over, my_turn, watch_errors
+from . import test_browser
+from .conftest import Server
+from .test_browser import is_over, my_turn, watch_errors
+
+browser = test_browser.browser           # the same Chromium fixture
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
 
 
 @pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, timeout=60_000)
-        yield b
-        b.close()
-
-
-@pytest.fixture()
-def server(server_factory):
-    return server_factory(bot_delay=0.02).start()
+def server(tmp_path_factory):
+    """One server for the module (tables do not meet); the disconnect test has its own."""
+    tmp = tmp_path_factory.mktemp("table")
+    s = Server(str(tmp / "tables.sqlite3"), tmp, bot_delay=0.02).start()
+    yield s
+    s.stop()
 
 
 @pytest.fixture()
@@ -315,7 +313,8 @@ def test_a_bot_move_is_highlighted_and_flies_in_and_your_turn_is_signalled(page,
     assert not page.errors, page.errors
 
 
-def test_a_lost_connection_shows_a_banner_with_its_countdown_and_recovers(page, server):
+def test_a_lost_connection_shows_a_banner_with_its_countdown_and_recovers(page, server_factory):
+    server = server_factory(bot_delay=0.02).start()
     mexican_vs_bots(page, server)
     banner = page.locator("#conn-banner")
     assert not banner.is_visible()

@@ -300,7 +300,8 @@ def test_a_bot_move_is_highlighted_and_flies_in_and_your_turn_is_signalled(page,
             assert "the last move" in hl.get_attribute("aria-label")
             assert hl.evaluate("n => getComputedStyle(n.querySelector('.face')).strokeWidth") \
                 == "4px"
-            assert page.locator("#board").get_attribute("data-animated") is not None
+            # ... and it flew in from the bot's name card
+            assert page.locator("#board").get_attribute("data-animated") == last["tile"]
             seen += 1
         assert page.title().startswith("▶ Your turn")
         assert page.locator("#turn").inner_text() == "Your turn"
@@ -421,6 +422,8 @@ def test_hints_are_off_by_default_with_two_humans_and_never_for_spectators(page,
     body = {"game": "all_fives", "seats": [{"kind": "human"}, {"kind": "human"}],
             "take_seat": 0, "name": "Ana", "seed": 3}
     create_table(page, server, body)
+    page.locator("#modal[data-kind='invite']").wait_for()
+    assert serious(page) == []                                 # the invite box, scanned
     page.click("#modal .modal-buttons button")                 # close the invite box
     assert page.locator("#hints-badge").inner_text() == "hints off"
     assert page.locator("#btn-hint").is_hidden()

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from ..engine import replay
+from ..i18n import _
 from . import protocol
 from .protocol import Rejected
 
@@ -46,7 +47,7 @@ def table_setting(value: object, seats: list[dict[str, Any]]) -> bool:
     if value is None:
         return default_for(seats)
     if type(value) is not bool:
-        raise Rejected("bad_option", "hints: true or false", 422)
+        raise Rejected("bad_option", _("hints: true or false"), 422)
     return value
 
 
@@ -67,14 +68,14 @@ def request(room: Room, conn: Connection) -> None:
     """Start working out a hint for `conn`'s seat; raises Rejected when none can be given."""
     seat = conn.seat
     if seat is None:
-        raise Rejected("spectator", "spectators get no hints", 403)
+        raise Rejected("spectator", _("spectators get no hints"), 403)
     if not allowed(room):
-        raise Rejected("hints_off", "hints are off at this table")
+        raise Rejected("hints_off", _("hints are off at this table"))
     game = room.game
     if game.is_over:
-        raise Rejected("game_over", "the match is over")
+        raise Rejected("game_over", _("the match is over"))
     if game.current_seat != seat or not game.view(seat)["legal_actions"]:
-        raise Rejected("not_your_turn", "a hint is for your own turn", 409)
+        raise Rejected("not_your_turn", _("a hint is for your own turn"), 409)
     version = room.version
     key = (room.id, version, seat)
     cached = _cache.get(key)
@@ -82,7 +83,7 @@ def request(room: Room, conn: Connection) -> None:
         conn.send(_message(version, cached))
         return
     if conn in _busy:
-        raise Rejected("busy", "a hint is already being worked out", 429)
+        raise Rejected("busy", _("a hint is already being worked out"), 429)
     _busy.add(conn)
     task = asyncio.get_running_loop().create_task(_answer(room, conn, key, game.to_record()))
     _tasks.add(task)
@@ -102,7 +103,7 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int],
         raise
     except Exception as err:  # noqa: BLE001 - a failed hint is an error message, not a crash
         log.warning("table %s: hint failed: %r", room.id, err)
-        conn.send(protocol.error("hint_failed", "no hint could be worked out; try again",
+        conn.send(protocol.error("hint_failed", _("no hint could be worked out; try again"),
                                  room.version))
     finally:
         _busy.discard(conn)

@@ -130,6 +130,7 @@ function speak(text) {                       // for screen readers: a polite liv
 function staticText() {
   document.title = t("dominohall — table");
   $("invite-btn").textContent = t("Invite");
+  $("conn").setAttribute("aria-label", t("connecting"));
   $("btn-settings").textContent = t("Settings");
   $("btn-draw").textContent = t("Draw");
   $("btn-pass").textContent = t("Pass");

@@ -841,7 +841,16 @@ function fitLine() {
   cross.dataset.u = u.toFixed(1);
 }
 
-new ResizeObserver(() => { if (S.view && S.view.game !== "mexican_train") fitLine(); }).observe($("board"));
+// Refit when the board's room changes (on a phone the board's height follows the layout,
+// so only its width counts there: no refit loop).
+let boardRoom = "";
+new ResizeObserver(() => {
+  const b = $("board");
+  const room = matchMedia("(min-width: 761px)").matches ? `${b.clientWidth}x${b.clientHeight}` : `${b.clientWidth}`;
+  if (room === boardRoom) return;
+  boardRoom = room;
+  if (S.view && S.view.game !== "mexican_train") fitLine();
+}).observe($("board"));
 
 /** A bot's (or another player's) tile travels briefly from the mover's card to its place. */
 function animateLast() {

@@ -270,6 +270,24 @@ def test_all_fives_spinner_arms_are_drawn_up_and_down_from_the_spinner(page, ser
     assert not page.errors, page.errors
 
 
+def test_every_double_a_spinner_each_with_its_own_arms(page, server):
+    game = find_position("all_fives", 2, lambda g: "U2" in ends_of(g),
+                         {"spinner": "every_double", "hands": 1})
+    doubles = [e["tile"] for e in game.view(0)["log"] if e["type"] == "play"
+               and e["tile"].split("-")[0] == e["tile"].split("-")[1]]
+    serve_position(page, server, game, 0, ["Ana", "Ben"])
+    for k, arm in ((0, "U"), (1, "U2"), (1, "D2")):
+        tile = page.locator(f".cross > svg.domino.spinner[data-tile='{doubles[k]}']")
+        if not tile.count():
+            continue                                   # that spinner sits on an arm
+        t, a = box(tile), box(page.locator(f".arm[data-arm='{arm}']"))
+        assert abs((t["x"] + t["width"] / 2) - (a["x"] + a["width"] / 2)) < 2
+        assert (a["y"] + a["height"] <= t["y"] + 1) if arm.startswith("U") else \
+            (a["y"] >= t["y"] + t["height"] - 1)
+    assert page.locator(".cross > svg.domino.spinner").count() >= 2
+    assert not page.errors, page.errors
+
+
 # ---- 3. follow the game ------------------------------------------------------------------
 
 def server_view(page, table_id: str) -> dict:

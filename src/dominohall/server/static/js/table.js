@@ -658,6 +658,17 @@ function renderNotices() {
   box.hidden = !items.length;
 }
 
+/** The doubles played in the hand in progress, in play order (each a spinner with every_double). */
+function doublesPlayed() {
+  const out = [];
+  for (let i = S.log.length - 1; i >= 0; i--) {
+    const e = S.log[i];
+    if (e.type === "deal" || e.type === "round_end") break;
+    if (e.type === "play") { const [a, b] = halves(e.tile); if (a === b) out.unshift(e.tile); }
+  }
+  return out;
+}
+
 /** The last play of the round in progress: {seat, tile, target} or null. */
 function lastPlay() {
   for (let i = S.log.length - 1; i >= 0; i--) {
@@ -777,34 +788,40 @@ function lineBoard(v, lit) {
   const right = ends.R ? orient(ends.R.tiles, ends.R.value) : [];
   for (const [inner, outer] of right) cells.push(domino(inner, outer, { vertical: inner === outer }));
   if (ends.R) cells.push(chip("R"));
-  const spinnerAt = L.spinner ? cells.findIndex((n) => n.dataset && n.dataset.tile === L.spinner) : -1;
-  if (spinnerAt >= 0) cells[spinnerAt].classList.add("spinner");
+  // the spinners: the first double (first_double), or every double in play order
+  // (every_double: the k-th one's arms are U<k>/D<k>, the first's plain U/D)
+  const spinners = v.options && v.options.spinner === "every_double" ? doublesPlayed() : L.spinner ? [L.spinner] : [];
   const grid = el("div", { class: "cross", style: `grid-template-columns: repeat(${cells.length}, auto)` });
   cells.forEach((n, i) => {
     n.style.gridColumn = String(i + 1);
     n.style.gridRow = "2";
     grid.appendChild(n);
   });
-  if (spinnerAt >= 0) {
-    for (const id of ["U", "D"]) {
-      const col = String(spinnerAt + 1);
-      const armEl = el("div", { class: `arm arm-${id}`, "data-arm": id, style: `grid-column: ${col}; grid-row: ${id === "U" ? 1 : 3}` });
+  const drawn = new Set();
+  spinners.forEach((tile, k) => {
+    const at = cells.findIndex((n) => n.dataset && n.dataset.tile === tile && n.tagName.toLowerCase() === "svg");
+    if (at < 0) return;                          // a spinner on an arm: its arms are listed below
+    cells[at].classList.add("spinner");
+    const suffix = k === 0 ? "" : String(k + 1);
+    for (const side of ["U", "D"]) {
+      const id = side + suffix;
+      drawn.add(id);
+      const armEl = el("div", { class: `arm arm-${side}`, "data-arm": id, style: `grid-column: ${at + 1}; grid-row: ${side === "U" ? 1 : 3}` });
       const x = ends[id];
       if (x) {
-        const tiles = orient(x.tiles, x.value);
-        const nodes = tiles.map(([inner, outer]) => (id === "U"
+        const nodes = orient(x.tiles, x.value).map(([inner, outer]) => (side === "U"
           ? domino(outer, inner, { vertical: inner !== outer })
           : domino(inner, outer, { vertical: inner !== outer })));
-        if (id === "U") armEl.append(chip("U"), ...nodes.reverse());
-        else armEl.append(...nodes, chip("D"));
+        if (side === "U") armEl.append(chip(id), ...nodes.reverse());
+        else armEl.append(...nodes, chip(id));
       } else {
         armEl.classList.add("closed");
         armEl.append(el("span", { class: "arm-closed", title: t("this side opens once both ends of the spinner are covered"), text: "·" }));
       }
       grid.appendChild(armEl);
     }
-  }
-  const extra = L.ends.filter((x) => !["L", "R", "U", "D"].includes(x.id));
+  });
+  const extra = L.ends.filter((x) => !["L", "R"].includes(x.id) && !drawn.has(x.id));
   return el("div", { class: "line" }, count, grid,
     extra.length ? el("div", { class: "extra" }, ...extra.map((x) =>
       el("div", { class: "arm-row", "data-arm": x.id }, el("span", { class: "hint", text: targetName(x.id) }),

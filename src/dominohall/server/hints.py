@@ -3,8 +3,9 @@ over the seat's own websocket with ``{"type": "hint"}``.
 
 The answer goes to the asking connection only (never to another seat or a spectator):
 ``{"type": "hint", "version": 17, "action": "12-5>t1", "why": "pimc: starts your train; ..."}``.
-The strongest bot thinks in the hub's bot pool (a worker process by default), from the
-table's record replayed there, so the event loop never waits on it.
+The strongest bot thinks in the hub's bot pool (a worker process by default, taking its
+turn in the bots' fair queue), from the table's record replayed there, so the event loop
+never waits on it.
 
 Whether a table allows hints is a table setting, ``hints``: the creator chooses; when
 they do not, hints are on for a table with at most one human seat and off otherwise (a
@@ -94,7 +95,14 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int],
                   record: dict[str, Any]) -> None:
     try:
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(room.hub.bot_pool, compute, record, key[2])
+        queue = getattr(room.hub, "bot_queue", None)     # the bots' fair share of workers
+        if queue is not None:
+            await queue.acquire(0)                       # a seated player is waiting
+        try:
+            result = await loop.run_in_executor(room.hub.bot_pool, compute, record, key[2])
+        finally:
+            if queue is not None:
+                queue.release()
         _cache[key] = result
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)

@@ -261,7 +261,11 @@ function onMessage(m) {
 
 function setTable(tb) {
   const wasPaused = S.table && S.table.pause > 0;
+  const seen = S.table ? (S.table.notices || []).length : null;
   S.table = tb;
+  // the host's re-invites are told to everyone; the deal's commitment is shown
+  if (seen !== null) for (const n of (tb.notices || []).slice(seen)) toast(noticeText(n), "alert");
+  renderFairness(tb);
   S.pauseDeadline = Date.now() + tb.pause * 1000;
   S.turnDeadline = tb.turn ? Date.now() + tb.turn.left * 1000 : 0;   // the server keeps time
   if (wasPaused && tb.pause === 0 && S.modal === "round") closeModal();
@@ -607,6 +611,23 @@ function renderClock() {
 
 setInterval(renderClock, 250);
 
+function noticeText(n) {
+  return n.type === "reinvited" ? t("Seat {seat} was re-invited by the host", { seat: n.seat }) : "";
+}
+
+function renderFairness(tb) {
+  const f = tb.fairness;
+  let box = $("fair");
+  if (!box) { box = el("p", { id: "fair", class: "hint fair" }); $("players").after(box); }
+  if (!f || !f.commitment) { box.replaceChildren(); return; }
+  const nodes = [t("Deal commitment {hash}", { hash: `${f.commitment.slice(0, 16)}…` })];
+  if (f.seed) {
+    nodes.push(" · ", el("a", { href: `/api/tables/${tableId}/record`, download: "", text: t("download the record (seed revealed)") }));
+  }
+  box.title = f.commitment;
+  box.replaceChildren(...nodes);
+}
+
 function renderBanner() {
   const b = $("banner");
   const tb = S.table;
@@ -618,6 +639,9 @@ function renderBanner() {
     b.hidden = false;
   } else if (mySeat() === null && !S.view.is_over) {
     b.textContent = t("You are watching: hands stay hidden until the round ends.");
+    b.hidden = false;
+  } else if ((tb.notices || []).length) {
+    b.textContent = noticeText(tb.notices[tb.notices.length - 1]);
     b.hidden = false;
   } else b.hidden = true;
 }
@@ -1026,8 +1050,17 @@ function showInvites() {
         try { await navigator.clipboard.writeText(url); toast(t("Link copied")); } catch { document.execCommand("copy"); }
       } }));
   };
-  const rows = inv.filter((s) => s.kind === "human").map((s) =>
-    link(s.invite_url, s.name ? t("Seat {n} ({name})", { n: s.seat, name: s.name }) : t("Seat {n} (open)", { n: s.seat }), s.seat));
+  // only unclaimed seats have a link; a claimed seat can be re-invited (a lost device)
+  const rows = inv.filter((s) => s.kind === "human").map((s) => s.invite_url
+    ? link(s.invite_url, s.name ? t("Seat {n} ({name})", { n: s.seat, name: s.name }) : t("Seat {n} (open)", { n: s.seat }), s.seat)
+    : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
+      el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
+        try {
+          await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST" });
+          S.info = await api(`/api/tables/${tableId}`);
+          showInvites();
+        } catch (e) { toast(e.message, "error"); }
+      } })));
   openModal("invite", el("h2", { id: "modal-title", text: t("Invite") }),
     el("p", { class: "hint", text: t("Each link opens one seat: send it only to the friend who should sit there.") }),
     ...rows, link(`${location.origin}/t/${tableId}`, t("Spectators")),
@@ -1100,7 +1133,12 @@ async function main() {
   staticText();
   wire();
   const invite = new URLSearchParams(location.search).get("invite");
-  if (invite) joinForm(invite); else start();
+  // an invite works once; this device may already hold the seat it opened
+  if (invite) {
+    api(`/api/tables/${tableId}`).then((info) => {
+      if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); } else joinForm(invite);
+    }).catch(() => joinForm(invite));
+  } else start();
 }
 
 main();

@@ -351,7 +351,7 @@ function renderHint() {
   btn.disabled = S.pending || !v || !v.legal_actions.length || S.hintAsked !== null;
   btn.textContent = S.hintAsked !== null ? t("Thinking…") : t("Hint");
   if (S.hint) {
-    box.textContent = t("Hint: {action} — {why}", { action: describeAction(S.hint.action), why: S.hint.why });
+    box.textContent = t("Hint: {action} — {why}", { action: describeAction(S.hint.action), why: niceText(S.hint.why) });
     box.dataset.action = S.hint.action;
     box.hidden = false;
   } else {

@@ -20,9 +20,9 @@ from typing import Any, Literal
 from fastapi import Body, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
-from . import protocol
+from . import pages, protocol
 from .protocol import Rejected
 from .rooms import Connection, Hub, Room, lobby_catalogue
 from .store import open_store
@@ -54,6 +54,8 @@ class CreateTable(BaseModel):
     away_bot: str = Field("greedy", description="the bot that stands in for absent players "
                                                "and for turns that run out of time")
     seed: int | None = Field(None, description="deal seed (random when omitted)")
+    public: StrictBool = Field(False, description="list the table in the lobby (otherwise "
+                                                  "only its link leads to it)")
 
 
 class JoinSeat(BaseModel):
@@ -95,6 +97,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     app = FastAPI(title="dominohall", summary="Mexican Train and All Fives online",
                   lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(pages.router)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub  # type: ignore[no-any-return]
@@ -131,9 +134,10 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def games() -> list[dict[str, Any]]:
         return lobby_catalogue()
 
-    @app.get("/api/tables", summary="tables on this server (newest first)")
+    @app.get("/api/tables", summary="public tables on this server (newest first)")
     async def tables(request: Request) -> list[dict[str, Any]]:
-        rooms = sorted(hub_of(request).rooms.values(), key=lambda r: r.created, reverse=True)
+        rooms = sorted((r for r in hub_of(request).rooms.values() if r.settings.get("public")),
+                       key=lambda r: r.created, reverse=True)
         return [{**public(r), "version": r.version} for r in rooms[:50]]
 
     def public(room: Room) -> dict[str, Any]:

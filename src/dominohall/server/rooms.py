@@ -554,6 +554,7 @@ class Hub:
         if away_bot not in ladder:
             raise Rejected("bad_option", f"away_bot: unknown bot {away_bot!r}", 422)
         settings["away_bot"] = away_bot
+        settings["public"] = spec.get("public") is True     # unlisted unless asked for
         record = game.to_record()
         record.pop("actions")
         table = StoredTable(secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, HTMLResponse
 
 from ..engine import replay
@@ -35,9 +36,9 @@ from .protocol import Rejected
 log = logging.getLogger("dominohall.server")
 router = APIRouter()
 
-#: the largest record body accepted (a 10-player double-18 match stays far below it)
-MAX_RECORD_BYTES = 2_000_000
-MAX_ACTIONS = 50_000
+#: the largest record accepted (a 10-player double-18 match stays far below both)
+MAX_RECORD_BYTES = 1_000_000
+MAX_ACTIONS = 20_000
 #: view keys a replay position does not need (sent once, or only for the seat to move)
 _DROP = ("log", "options", "legal_actions", "seat", "hand", "version")
 
@@ -72,7 +73,8 @@ async def replay_positions(request: Request) -> dict[str, Any]:
     round_no = body.get("round", 1)
     if type(round_no) is not int:
         raise Rejected("bad_record", "round: a whole number", 422)
-    return positions(body["record"], round_no)
+    # a long match takes a moment to replay: in a worker thread, not on the event loop
+    return await run_in_threadpool(positions, body["record"], round_no)
 
 
 def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
@@ -85,31 +87,32 @@ def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
     points.  ``rounds`` lists each round's first and last step; ``final`` is the end: the
     totals, the winners and every ``round_end`` event (for the match summary).
     """
+    try:
+        game = replay({**record, "actions": []})
+    except DominohallError as err:
+        raise Rejected("bad_record", str(err), 422) from None
+    except Exception as err:            # a record the engine could not even read: never a 500
+        log.info("replay: unreadable record: %r", err)
+        raise Rejected("bad_record", "not a dominohall game record", 422) from None
     actions = record.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or \
             not all(isinstance(a, str) and len(a) <= 40 for a in actions):
         raise Rejected("bad_record", f"actions: a list of at most {MAX_ACTIONS} action texts",
                        422)
-    try:
-        game = replay({**record, "actions": []})
-        moves: list[tuple[int | None, str]] = []        # (mover, action) per step
-        rounds = [game.round]                           # the round each step shows
-        plan: list[tuple[str, int | None]] = []
-        for text in actions:                            # pass 1: check, and index the rounds
+    rounds = [game.round]                               # the round each step shows
+    plan: list[tuple[str, int | None]] = []             # (action, mover; None: chance)
+    for k, text in enumerate(actions):                  # pass 1: check, and index the rounds
+        try:
             if text.startswith("top "):
                 game.put_on_top(text[4:])
                 plan.append((text, None))
                 continue
             seat = game.current_seat
             game.apply(text)
-            plan.append((text, seat))
-            moves.append((seat, text))
-            rounds.append(game.round)
-    except DominohallError as err:
-        raise Rejected("bad_record", str(err), 422) from None
-    except Exception as err:            # a record the engine could not even read: never a 500
-        log.info("replay: unreadable record: %r", err)
-        raise Rejected("bad_record", "not a dominohall game record", 422) from None
+        except DominohallError as err:
+            raise Rejected("bad_record", f"action #{k + 1} {text!r}: {err}", 422) from None
+        plan.append((text, seat))
+        rounds.append(game.round)
     final = {"scores": game.scores, "winners": game.winners, "is_over": game.is_over,
              "round": game.round,
              "round_ends": [e for e in events(game, None) if e["type"] == "round_end"]}
@@ -139,7 +142,7 @@ def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
             out.append(_position(game, step, seat, text, before))
     return {
         "game": game.name, "players": game.players, "options": options,
-        "steps": len(moves) + 1, "rounds": index, "round": round_no, "final": final,
+        "steps": len(rounds), "rounds": index, "round": round_no, "final": final,
         "positions": out,
     }
 

@@ -95,17 +95,20 @@ async function loadFile(file) {
 function buildViewer() {
   const m = R.meta;
   const last = m.steps - 1;
-  const button = (id, text, label, onclick, key) => el("button", { id, type: "button", "aria-label": label,
-    "aria-keyshortcuts": key, title: label, onclick, text });
+  // visible words name the buttons (arrows are decoration); the keys are announced too
+  const button = (id, text, onclick, key, before = "", after = "") => el("button", { id, type: "button",
+    "aria-keyshortcuts": key, onclick },
+  before ? el("span", { "aria-hidden": "true", text: `${before} ` }) : null, text,
+  after ? el("span", { "aria-hidden": "true", text: ` ${after}` }) : null);
   $("viewer").replaceChildren(
     el("h2", { id: "viewer-h", text: t("{game}: replay", { game: GAME_LABELS[m.game] || m.game }) }),
     el("div", { class: "controls", role: "group", "aria-label": t("Replay controls") },
-      button("rp-start", "⏮", t("Start of the match"), () => go(0), "Home"),
-      button("rp-prev-round", "⏪", t("Previous round"), () => jumpRound(-1), "PageUp"),
-      button("rp-prev", "◀", t("Previous move"), () => go(R.step - 1), "ArrowLeft"),
-      button("rp-next", "▶", t("Next move"), () => go(R.step + 1), "ArrowRight"),
-      button("rp-next-round", "⏩", t("Next round"), () => jumpRound(1), "PageDown"),
-      button("rp-end", "⏭", t("End of the match"), () => go(last), "End"),
+      button("rp-start", t("Start"), () => go(0), "Home", "|◀"),
+      button("rp-prev-round", t("Previous round"), () => jumpRound(-1), "PageUp", "◀◀"),
+      button("rp-prev", t("Previous"), () => go(R.step - 1), "ArrowLeft", "◀"),
+      button("rp-next", t("Next"), () => go(R.step + 1), "ArrowRight", "", "▶"),
+      button("rp-next-round", t("Next round"), () => jumpRound(1), "PageDown", "", "▶▶"),
+      button("rp-end", t("End"), () => go(last), "End", "", "▶|"),
       el("input", { id: "rp-slider", type: "range", min: 0, max: last, value: 0, "aria-label": t("Move"),
         oninput: (ev) => go(Number(ev.target.value)) })),
     el("p", { id: "rp-where", class: "where", "aria-live": "polite" }),
@@ -167,7 +170,7 @@ function renderMoves(pos) {
   $("rp-moves").replaceChildren(
     el("h3", { class: "visually-hidden", text: t("What happened") }),
     items.length ? el("ul", { class: "moves" }, ...items) : el("p", { class: "hint", text: t("The tiles are dealt.") }),
-    end ? roundOver(end) : null);
+    ...(end ? [roundOver(end)] : []));
 }
 
 function eventText(e) {

@@ -139,6 +139,7 @@ def test_options_show_labels_explanations_and_real_defaults(page, server):
         page.fill("#name", "Ana")
         page.select_option("#preset", "casual")
         page.locator("#options-box").evaluate("d => { d.open = true; }")
+        page.evaluate("document.activeElement.blur()")
         page.screenshot(path=str(DOCS / "web-lobby.png"), full_page=True)
 
 
@@ -332,13 +333,14 @@ def test_lobby_and_replay_pass_an_accessibility_scan_and_work_from_the_keyboard(
     page.click("#options-box summary")
     page.click("#table-box summary")
     assert axe_serious(page) == []
-    # keyboard: Tab reaches the game choice with a visible focus ring
+    # keyboard: Tab moves through the form in reading order, with a visible focus ring
     page.locator("#game").focus()
-    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.id") == "players"
-    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none" \
-        or outline != "none"
+    order = []
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("document.activeElement.id"))
+        assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    assert order == ["players", "preset", "name", "seat-0"]
     page.goto(server.url + "/replay")
     page.wait_for_selector("body[data-ready='1']")
     assert axe_serious(page) == []

@@ -110,10 +110,7 @@ function refreshDefaults() {
     if (o.name === "rounds") {
       const num = document.querySelector("[data-option-number='rounds']");
       const setMax = Number(effective("set_max"));
-      if (num && Number.isFinite(setMax)) {
-        num.max = setMax + 1;
-        num.placeholder = t("default {n}", { n: setMax + 1 });
-      }
+      if (num && Number.isFinite(setMax)) num.max = setMax + 1;
     }
   }
 }

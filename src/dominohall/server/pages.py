@@ -186,29 +186,36 @@ def guide_headings() -> list[tuple[int, str, str]]:
 
 
 def guide_page() -> str:
+    """The How to play page.  Its chrome is marked ``data-i18n`` (English, the source), so
+    the browser shows it in the player's language (i18n.js translates marked HTML); the
+    guide's text is the guide's."""
     e = html.escape
+
+    def say(text: str, tag: str, attrs: str = "") -> str:
+        return f'<{tag}{attrs} data-i18n="{e(text)}">{e(_(text))}</{tag}>'
+
     contents = "".join(f'<li><a href="#{e(i)}">{e(text)}</a></li>'
                        for level, i, text in guide_headings() if level == 2)
-    toc = (f'<nav class="toc" aria-label="{e(_("Contents"))}"><h2>{e(_("Contents"))}</h2>'
+    toc = (f'<nav class="toc" aria-labelledby="toc-h">{say("Contents", "h2", " id=toc-h")}'
            f"<ol>{contents}</ol></nav>") if contents else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{e(_("How to play"))} — dominohall</title>
+  {say("How to play — dominohall", "title")}
   <link rel="stylesheet" href="/static/style.css">
   <link rel="stylesheet" href="/static/pages.css">
   <link rel="icon" href="data:,">
 </head>
 <body class="page guide-page">
-  <a class="skip" href="#guide">{e(_("Skip to the rules"))}</a>
+  {say("Skip to the rules", "a", ' class="skip" href="#guide"')}
   <header class="top">
     <h1><a href="/">dominohall</a></h1>
-    <nav class="top-nav" aria-label="{e(_("Site"))}">
-      <a href="/">{e(_("Lobby"))}</a>
-      <a href="/how-to-play" aria-current="page">{e(_("How to play"))}</a>
-      <a href="/replay">{e(_("Replays"))}</a>
+    <nav class="top-nav" aria-label="{e(_("Site"))}" data-i18n-attr="aria-label">
+      {say("Lobby", "a", ' href="/"')}
+      {say("How to play", "a", ' href="/how-to-play" aria-current="page"')}
+      {say("Replays", "a", ' href="/replay"')}
     </nav>
   </header>
   <main class="guide-main">

@@ -30,7 +30,9 @@ function valueText(o, v) {
 
 function formValue(v) { return v === true ? "true" : v === false ? "false" : String(v); }
 
-function optionLabel(o) { return o.label || o.name; }
+// The engine's labels and help texts are English source text in the one catalog (the
+// i18n extraction reads engine/options.py), so t() finds their translations.
+function optionLabel(o) { return o.label ? t(o.label) : o.name; }
 
 /** A preset's label, description and the values it sets, whatever shape the server sends. */
 function presetInfo(g, name) {
@@ -41,10 +43,10 @@ function presetInfo(g, name) {
   const side = (g.preset_labels || {})[name];
   const [fbLabel, fbText] = PRESET_TEXT[name] ? PRESET_TEXT[name]() : [name, ""];
   const label = (typeof raw.label === "string" && raw.label) || (typeof side === "string" && side)
-    || (side && side.label) || fbLabel;
+    || (side && side.label);
   const text = (typeof raw.description === "string" && raw.description) || raw.help
-    || (g.preset_descriptions || {})[name] || (side && side.description) || fbText;
-  return { label, text, values };
+    || (g.preset_descriptions || {})[name] || (side && side.description);
+  return { label: label ? t(label) : fbLabel, text: text ? t(text) : fbText, values };
 }
 
 function presetValues() {
@@ -153,7 +155,7 @@ function renderOptions() {
     return el("div", { class: "opt", "data-name": o.name },
       el("label", { class: "opt-label", for: id, text: optionLabel(o) }),
       el("span", { class: "opt-ctl" }, ...controls),
-      el("small", { id: `${id}-help`, class: "opt-help", text: o.help || "" }));
+      el("small", { id: `${id}-help`, class: "opt-help", text: o.help ? t(o.help) : "" }));
   }));
   refreshDefaults();
 }

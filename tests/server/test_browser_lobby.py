@@ -237,7 +237,8 @@ def test_summary_chart_draws_one_line_per_player_with_a_point_per_round(page, se
     open_lobby(page, server)
     page.evaluate("""async (view) => {
         const { matchSummary } = await import('/static/js/summary.js');
-        document.body.replaceChildren(matchSummary(view, ['Ann', 'Ben', 'Cy']));
+        document.body.replaceChildren(matchSummary(view, ['Ann', 'Ben', 'Cy'],
+                                                   { replayHref: '/replay?table=abc' }));
     }""", view)
     lines = page.locator("svg.summary-chart polyline.player-line")
     assert lines.count() == view["players"] == 3
@@ -258,6 +259,7 @@ def test_summary_chart_draws_one_line_per_player_with_a_point_per_round(page, se
     assert table.last.locator("td").all_inner_texts() == [str(s) for s in view["scores"]]
     winners = " & ".join(["Ann", "Ben", "Cy"][s] for s in view["winners"])
     assert page.locator(".summary h2").inner_text() == f"{winners} won the match"
+    assert page.locator(".summary a.button").get_attribute("href") == "/replay?table=abc"
 
 
 def test_replay_viewer_steps_to_the_final_position(page, server, tmp_path):

@@ -3,6 +3,7 @@
 //
 //   import { matchSummary } from "./summary.js";
 //   box.appendChild(matchSummary(view, names));   // view: the final Game.view (with its log)
+//   matchSummary({ ...view, log }, names, { replayHref: `/replay?table=${id}` })   // + a link
 //
 // `view` needs `log` (its round_end events carry the totals after each round), `players`,
 // `scores`, `winners` and `game`; `names` lists the seats' display names.
@@ -92,8 +93,9 @@ export function totalsChart(view, names = []) {
   ...lines);
 }
 
-/** The whole summary: who won, the chart, its legend and the totals table. */
-export function matchSummary(view, names = []) {
+/** The whole summary: who won, the chart, its legend and the totals table (and, given
+ * `replayHref`, a link to watch the match again). */
+export function matchSummary(view, names = [], { replayHref = null } = {}) {
   const rows = totalsByRound(view);
   const n = view.players;
   const winners = new Set(view.winners || []);
@@ -119,5 +121,6 @@ export function matchSummary(view, names = []) {
     el("h2", { text: won ? t("{names} won the match", { names: won }) : t("Match summary") }),
     lowWins ? el("p", { class: "hint", text: t("Penalty scoring: the lowest total wins.") }) : null,
     totalsChart(view, names), legend,
-    el("div", { class: "summary-wrap", tabindex: "0", role: "region", "aria-label": t("Totals after each round") }, table));
+    el("div", { class: "summary-wrap", tabindex: "0", role: "region", "aria-label": t("Totals after each round") }, table),
+    replayHref ? el("p", {}, el("a", { class: "button", href: replayHref, text: t("Watch the replay") })) : null);
 }

@@ -320,6 +320,10 @@ def test_replay_of_a_line_game_and_a_bad_file(page, server, tmp_path):
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("body[data-step='1']")
     assert page.locator(".rp-board").inner_text().startswith("Count")
+    page.click("#rp-play")                                  # plays by itself, then pauses
+    page.wait_for_selector("body[data-step='3']")
+    page.click("#rp-play")
+    assert page.locator("#rp-play").get_attribute("aria-pressed") == "false"
     page.keyboard.press("End")
     page.wait_for_selector("body[data-over='1']")
     assert json.loads(page.locator("#final-scores").get_attribute("data-scores")) \

@@ -13,7 +13,9 @@ import { matchSummary } from "./summary.js";
 const $ = (id) => document.getElementById(id);
 const R = {
   record: null, names: [], meta: null, rounds: new Map(), step: 0, table: null, loading: null,
+  timer: null,
 };
+const PLAY_MS = 700;          // one move every this many milliseconds while playing
 
 function who(seat) { return R.names[seat] || t("Seat {n}", { n: seat + 1 }); }
 
@@ -49,6 +51,7 @@ async function positionAt(step) {
 }
 
 async function load(record, names = []) {
+  if (R.timer) togglePlay();
   R.record = record;
   R.names = Array.isArray(record.names) ? record.names.map(String) : names;
   R.rounds = new Map();
@@ -109,16 +112,34 @@ function buildViewer() {
       button("rp-next", t("Next"), () => go(R.step + 1), "ArrowRight", "", "▶"),
       button("rp-next-round", t("Next round"), () => jumpRound(1), "PageDown", "", "▶▶"),
       button("rp-end", t("End"), () => go(last), "End", "", "▶|"),
+      el("button", { id: "rp-play", type: "button", "aria-pressed": "false", "aria-keyshortcuts": "Space",
+        onclick: togglePlay, text: t("Play") }),
       el("input", { id: "rp-slider", type: "range", min: 0, max: last, value: 0, "aria-label": t("Move"),
         oninput: (ev) => go(Number(ev.target.value)) })),
     el("p", { id: "rp-where", class: "where", "aria-live": "polite" }),
-    el("p", { class: "hint", text: t("Keys: ← → a move, Page Up / Page Down a round, Home / End the start and the end.") }),
+    el("p", { class: "hint", text: t("Keys: ← → a move, Page Up / Page Down a round, Home / End the start and the end, Space plays or pauses.") }),
     el("section", { id: "rp-moves", "aria-label": t("What happened") }),
     el("section", { id: "rp-board", class: "rp-board", "aria-label": t("Table") }),
     el("section", { id: "rp-players", class: "rp-players", "aria-label": t("Players") }),
     el("section", { id: "rp-summary" }));
   $("viewer").hidden = false;
   document.body.dataset.steps = String(m.steps);
+}
+
+function togglePlay() {
+  const b = $("rp-play");
+  if (R.timer) {
+    clearInterval(R.timer);
+    R.timer = null;
+  } else {
+    if (R.step >= R.meta.steps - 1) go(0);
+    R.timer = setInterval(() => {
+      if (R.step >= R.meta.steps - 1) togglePlay();
+      else go(R.step + 1);
+    }, PLAY_MS);
+  }
+  b.setAttribute("aria-pressed", R.timer ? "true" : "false");
+  b.textContent = R.timer ? t("Pause") : t("Play");
 }
 
 function jumpRound(dir) {
@@ -251,6 +272,7 @@ function renderSummary(pos) {
 function onKey(ev) {
   if (!R.meta || ev.target.closest("input[type='file']")) return;
   if (ev.target.id === "rp-slider" && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) return;
+  if (ev.key === " " && ev.target.tagName !== "BUTTON") { ev.preventDefault(); togglePlay(); return; }
   const keys = { ArrowLeft: () => go(R.step - 1), ArrowRight: () => go(R.step + 1), Home: () => go(0),
     End: () => go(R.meta.steps - 1), PageUp: () => jumpRound(-1), PageDown: () => jumpRound(1) };
   if (keys[ev.key] && !ev.altKey && !ev.ctrlKey && !ev.metaKey) { ev.preventDefault(); keys[ev.key](); }

@@ -97,6 +97,7 @@ async function loadFile(file) {
 
 function buildViewer() {
   const m = R.meta;
+  const mt = m.game === "mexican_train";
   const last = m.steps - 1;
   // visible words name the buttons (arrows are decoration); the keys are announced too
   const button = (id, text, onclick, key, before = "", after = "") => el("button", { id, type: "button",
@@ -107,10 +108,10 @@ function buildViewer() {
     el("h2", { id: "viewer-h", text: t("{game}: replay", { game: GAME_LABELS[m.game] || m.game }) }),
     el("div", { class: "controls", role: "group", "aria-label": t("Replay controls") },
       button("rp-start", t("Start"), () => go(0), "Home", "|◀"),
-      button("rp-prev-round", t("Previous round"), () => jumpRound(-1), "PageUp", "◀◀"),
+      button("rp-prev-round", mt ? t("Previous round") : t("Previous hand"), () => jumpRound(-1), "PageUp", "◀◀"),
       button("rp-prev", t("Previous"), () => go(R.step - 1), "ArrowLeft", "◀"),
       button("rp-next", t("Next"), () => go(R.step + 1), "ArrowRight", "", "▶"),
-      button("rp-next-round", t("Next round"), () => jumpRound(1), "PageDown", "", "▶▶"),
+      button("rp-next-round", mt ? t("Next round") : t("Next hand"), () => jumpRound(1), "PageDown", "", "▶▶"),
       button("rp-end", t("End"), () => go(last), "End", "", "▶|"),
       el("button", { id: "rp-play", type: "button", "aria-pressed": "false", "aria-keyshortcuts": "Space",
         onclick: togglePlay, text: t("Play") }),
@@ -195,10 +196,15 @@ function renderMoves(pos) {
 }
 
 function eventText(e) {
-  if (e.type === "round_end") {
+  if (e.type === "round_end" && R.meta.game === "mexican_train") {
     return e.reason === "domino" ? t("Round {round} is over: {name} went out.", { round: e.round, name: who(e.seat) })
       : e.reason === "blocked" ? t("Round {round} is over: the game is blocked.", { round: e.round })
         : t("Round {round} is over.", { round: e.round });
+  }
+  if (e.type === "round_end") {
+    return e.reason === "domino" ? t("Hand {round} is over: {name} went out.", { round: e.round, name: who(e.seat) })
+      : e.reason === "blocked" ? t("Hand {round} is over: the game is blocked.", { round: e.round })
+        : t("Hand {round} is over.", { round: e.round });
   }
   if (e.type === "game_end") {
     return t("The match is over: {names} won.", { names: e.winners.map(who).join(" & ") });

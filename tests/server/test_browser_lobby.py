@@ -293,6 +293,38 @@ def test_replay_viewer_steps_to_the_final_position(page, server, tmp_path):
     page.wait_for_selector("body[data-step='0']")
 
 
+def finished_table(server) -> tuple[str, dict]:
+    """A table of bots, played to its end by the server; its id and its final view."""
+    import time
+
+    seats = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    status, made = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "seats": seats, "ready_seconds": 0,
+        "options": {"set_max": 6, "hand_size": 7, "rounds": 2}})
+    assert status == 201, made
+    deadline = time.monotonic() + 60
+    while True:
+        status, view = server.request("GET", f"/api/tables/{made['id']}/view")
+        if view.get("is_over"):
+            return made["id"], view
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+
+
+def test_the_table_shows_the_summary_chart_when_the_match_is_over(page, server):
+    table, view = finished_table(server)
+    page.goto(f"{server.url}/t/{table}")
+    modal = page.locator("#modal")
+    modal.wait_for(state="visible")
+    chart = modal.locator("svg.summary-chart")
+    assert chart.locator("polyline.player-line").count() == 2
+    assert chart.get_attribute("data-points") == "3"            # the start and 2 rounds
+    assert modal.locator(".summary-table tbody tr").last.locator("td").all_inner_texts() \
+        == [str(s) for s in view["scores"]]
+    assert modal.locator(".summary a.button").get_attribute("href") == f"/replay?table={table}"
+    assert page.locator("header a[href='/how-to-play']").count() == 1
+
+
 def record_text(record: dict, step: int) -> str:
     """The engine's sentence for the record's move `step` (its first event)."""
     g = replay({**record, "actions": record["actions"][:step - 1]})

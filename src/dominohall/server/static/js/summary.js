@@ -74,7 +74,7 @@ export function totalsChart(view, names = []) {
     const colour = COLOURS[seat % COLOURS.length];
     const pts = rows.map((r, i) => [xs(i), ys(r.scores[seat])]);
     return svg("g", { class: "player", "data-seat": seat },
-      svg("polyline", { class: "player-line", "data-seat": seat, stroke: colour,
+      svg("polyline", { class: "player-line", "data-seat": seat, stroke: colour, fill: "none", "stroke-width": 2.5,
         "stroke-dasharray": DASHES[seat % DASHES.length] || null,
         points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ") }),
       svg("g", { class: "points", "data-seat": seat }, ...pts.map(([x, y]) => marker(SHAPES[seat % SHAPES.length], x, y, colour))));
@@ -93,9 +93,16 @@ export function totalsChart(view, names = []) {
   ...lines);
 }
 
+/** Link summary.css once, so the summary looks the same on any page that mounts it. */
+function ensureStyles() {
+  if (document.querySelector("link[data-summary-css]")) return;
+  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/summary.css", "data-summary-css": "" }));
+}
+
 /** The whole summary: who won, the chart, its legend and the totals table (and, given
  * `replayHref`, a link to watch the match again). */
 export function matchSummary(view, names = [], { replayHref = null } = {}) {
+  ensureStyles();
   const rows = totalsByRound(view);
   const n = view.players;
   const winners = new Set(view.winners || []);

@@ -2,6 +2,7 @@
 // (or drag the tile onto a lit target: pointer events, so mouse, pen and touch alike).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient } from "./dominoes.js";
+import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -460,6 +461,7 @@ function showRoundEnd(e, gameEnd) {
     el("table", { class: "round-end" },
       el("thead", {}, el("tr", {}, ...["Player", "Tiles left", "Pips", "Points", "Total"].map((t) => el("th", { text: t })))),
       el("tbody", {}, ...rows)),
+    ...(gameEnd ? [matchSummary({ ...S.view, log: S.log }, S.table.seats.map((s) => nameOf(s.seat)), { replayHref: `/replay?table=${tableId}` })] : []),
     buttons);
   renderReady();
 }

@@ -105,10 +105,10 @@ def test_version_1_records_still_replay(saved):
     assert unfinished.clone().to_record()["version"] == 1
 
 
-def test_new_records_are_version_2_and_unknown_versions_are_refused():
+def test_new_records_are_version_3_and_unknown_versions_are_refused():
     g = dominohall.new_game("block", players=2, seed=1)
     record = g.to_record()
-    assert record["version"] == 2
-    for bad in (0, 3, "2", None, True):
+    assert record["version"] == 3
+    for bad in (0, 4, "3", None, True):
         with pytest.raises(dominohall.BadRecord, match="version"):
             dominohall.replay({**record, "version": bad})

@@ -555,9 +555,11 @@ def test_b5_draw_none_just_pass():
     assert H.legal(g) == ["pass"]
     with pytest.raises(dominohall.IllegalAction):
         g.apply("draw", seat=1)
-    step(g, 1, "pass")
-    assert g.current_seat == 0
     assert g.view(None)["boneyard"] == 14
+    step(g, 1, "pass")
+    # B6: seat 0 holds no other 6 either and nothing may be drawn: blocked at once
+    assert H.last_event(g, "round_end")["reason"] == "blocked"
+    assert g.round == 2
 
 
 RESERVE_SEAT0 = ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "5-4"]
@@ -607,8 +609,11 @@ def test_b5_empty_boneyard_pass():
     with pytest.raises(dominohall.IllegalAction):
         g.apply("draw", seat=2)
     step(g, 2, "pass")
-    assert g.current_seat == 3
     assert H.events(g, "pass")[-1]["seat"] == 2
+    # B6: nobody holds a tile for the open ends and nothing may be drawn: blocked at once,
+    # on this first pass (no lap of passes)
+    assert H.last_event(g, "round_end")["reason"] == "blocked"
+    assert len(H.events(g, "pass")) == 1
 
 
 def test_b5_draw_whole_boneyard_then_pass():

@@ -47,6 +47,19 @@ def screen_text(app: PlayApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def region_text(app: Any, widget: Any) -> str:
+    """The part of the terminal that `widget` covers (e.g. a notice over the table)."""
+    r = widget.region
+    lines = screen_text(app).splitlines()
+    return "\n".join(line[r.x:r.x + r.width] for line in lines[r.y:r.y + r.height])
+
+
+def notice_text(app: Any) -> str:
+    """What the open notice (round end / match over) shows, as the player sees it."""
+    assert isinstance(app.screen, NoticeScreen)
+    return region_text(app, app.screen.query_one("Vertical"))
+
+
 def tile_patterns(tile: str) -> re.Pattern[str]:
     a, b = render.halves(tile)
     forms = {f"{a}-{b}", f"{b}-{a}"}

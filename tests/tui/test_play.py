@@ -6,7 +6,15 @@ from dominohall import replay
 from dominohall.tui import render
 from dominohall.tui.app import NoticeScreen, PlayApp
 
-from .helpers import SIZE, assert_no_hidden_tiles, play_out, play_screen, run, screen_text
+from .helpers import (
+    SIZE,
+    assert_no_hidden_tiles,
+    notice_text,
+    play_out,
+    play_screen,
+    run,
+    screen_text,
+)
 
 SMALL_MT = {"set_max": 6, "rounds": 2, "hand_size": 5}
 
@@ -21,7 +29,7 @@ def test_mexican_train_rounds_by_keys():
     notices: list[str] = []
 
     def seen(screen: NoticeScreen) -> None:
-        notices.append(screen.body.plain)
+        notices.append(notice_text(screen.app))       # what the player sees
 
     async def main() -> None:
         app = PlayApp(session, speed=0)
@@ -46,8 +54,15 @@ def test_mexican_train_rounds_by_keys():
         for hand in event["hands"]:
             for tile in hand:
                 assert render.glyph(tile) in body
-        assert f"total {event['scores'][1]:>4}" in body
+        for s, name in enumerate(["you", "greedy (seat 1)", "greedy (seat 2)",
+                                  "greedy (seat 3)"]):
+            row = next(line.strip("█ ") for line in body.splitlines()
+                       if line.strip("█ ").startswith(name + " "))
+            assert row.split()[-3:] == [str(event["pips"][s]), str(event["points"][s]),
+                                        str(event["scores"][s])], row
+        assert "Enter or Space: next round" in body
     assert "Match over" in notices[-1] and "winner" in notices[-1]
+    assert "Enter or Space: back to the table" in notices[-1]
     # the autosaved record replays to the same game
     assert replay(session.record()).view(0) == view
 

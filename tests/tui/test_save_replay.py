@@ -11,10 +11,10 @@ import pytest
 from dominohall import new_game, replay
 from dominohall.bots import make
 from dominohall.cli import main
-from dominohall.tui.app import PlayApp, ReplayApp, ReplayScreen
-from dominohall.tui.session import Session, autosave_path, write_atomic
+from dominohall.tui.app import NoticeScreen, PlayApp, ReplayApp, ReplayScreen
+from dominohall.tui.session import Session, autosave_path, unfinished_games, write_atomic
 
-from .helpers import SIZE, assert_no_hidden_tiles, play_screen, run, screen_text
+from .helpers import SIZE, assert_no_hidden_tiles, notice_text, play_screen, run, screen_text
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -35,11 +35,13 @@ def test_save_resume_and_autosave(tmp_path, _data_dir):
             await pilot.press("q")
 
     run(first())
-    assert save.exists() and autosave_path().exists()
-    assert autosave_path().parent == _data_dir
+    autosave = session.autosave
+    assert autosave == autosave_path(session.game_id)
+    assert save.exists() and autosave is not None and autosave.exists()
+    assert autosave.parent == _data_dir / "games"
     assert not [p for p in save.parent.iterdir() if p.name.endswith(".tmp")]
     record = json.loads(save.read_text())
-    assert json.loads(autosave_path().read_text()) == record
+    assert json.loads(autosave.read_text()) == record
     assert record["play"]["bots"] == ["human", "greedy", "greedy", "greedy"]
     assert replay(record).view(0) == session.view()
 
@@ -58,7 +60,88 @@ def test_save_resume_and_autosave(tmp_path, _data_dir):
             await pilot.pause()
 
     run(second())
-    assert len(json.loads(autosave_path().read_text())["actions"]) > len(record["actions"])
+    # the resumed game keeps writing its own autosave (the id is in the record)
+    assert resumed.autosave == autosave
+    assert len(json.loads(autosave.read_text())["actions"]) > len(record["actions"])
+    assert [p.name for p in autosave.parent.iterdir()] == [autosave.name]
+
+
+def play_moves(session: Session, n: int) -> None:
+    for _ in range(n):
+        while not session.human_to_play:
+            session.bot_step()
+        session.play(str(session.view()["legal_actions"][0]))
+
+
+def test_one_autosave_per_game(_data_dir):
+    """Starting an All Fives game does not touch an unfinished Mexican Train match."""
+    mt = Session.new("mexican_train", 4, 21, {}, ["greedy"])
+    play_moves(mt, 5)
+    assert mt.autosave is not None
+    mt_saved = mt.autosave.read_text()
+    fives = Session.new("all_fives", 2, 3, {}, ["greedy"])
+    play_moves(fives, 2)
+    assert fives.autosave is not None and fives.autosave != mt.autosave
+    assert mt.autosave.read_text() == mt_saved
+    listed = unfinished_games()
+    assert [g.path for g in listed] == [fives.autosave, mt.autosave]       # newest first
+    assert [(g.game, g.players) for g in listed] == [("all_fives", 2), ("mexican_train", 4)]
+    assert listed[1].actions == len(mt.game.actions) and listed[1].round == 1
+    # a finished match is not offered, and a broken file is skipped, not an error
+    done = Session.new("block", 2, 1, {"hands": 1}, ["random"])
+    done.bots[0] = make("random", 0)
+    while not done.game.is_over:
+        seat = done.game.current_seat
+        done._apply(done.bots[seat].act(done.game.view(seat)), seat)
+    (_data_dir / "games" / "broken.json").write_text("{not json")
+    assert [g.path for g in unfinished_games()] == [fives.autosave, mt.autosave]
+
+
+def test_resume_without_a_file_lists_the_unfinished_games(_data_dir, capsys):
+    mt = Session.new("mexican_train", 4, 21, {}, ["greedy"])
+    play_moves(mt, 3)
+    os.utime(mt.autosave, (1, 1))               # the older one
+    fives = Session.new("all_fives", 2, 3, {}, ["greedy"])
+    play_moves(fives, 1)
+    # not a terminal: the list, numbered, with the files
+    assert main(["play", "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert "Unfinished games" in out
+    lines = [line for line in out.splitlines() if line[:4].strip().endswith(".")]
+    assert lines[0].startswith("  1. All Fives · 2 players · hand 1")
+    assert lines[1].startswith("  2. Mexican Train · 4 players · round 1 of 13 · ")
+    assert str(mt.autosave) in out and str(fives.autosave) in out
+    # --resume N takes the Nth of the list
+    import argparse
+
+    from dominohall.cli.play import make_session
+    args = argparse.Namespace(resume="2", save=None, no_autosave=False, allow_undo=False)
+    session = make_session(args)
+    assert session.view() == mt.view() and session.autosave == mt.autosave
+    args.resume = "3"
+    with pytest.raises(SystemExit, match="there are 2 unfinished games"):
+        make_session(args)
+
+    # in a terminal: a list to pick from with the arrows and Enter
+    from dominohall.tui.resume import ResumeApp
+
+    async def pick() -> str | None:
+        app = ResumeApp(unfinished_games())
+        async with app.run_test(size=(100, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Unfinished games" in text
+            assert "All Fives · 2 players" in text and "Mexican Train · 4 players" in text
+            await pilot.press("down", "enter")
+            await pilot.pause()
+        return app.return_value
+
+    assert run(pick()) == str(mt.autosave)
+
+
+def test_resume_with_nothing_to_resume(capsys):
+    with pytest.raises(SystemExit, match="no unfinished game to resume"):
+        main(["play", "--resume"])
 
 
 def test_bots_move_with_a_delay():
@@ -163,29 +246,59 @@ def test_replay_steps_through_a_record():
     run(main())
 
 
-def test_screenshot_of_a_mid_game_board(tmp_path):
-    """A mid-game Mexican Train board; DOMINOHALL_SCREENSHOT=1 refreshes docs/."""
+def screenshots_dir(tmp_path: pathlib.Path) -> pathlib.Path:
+    """docs/ when DOMINOHALL_SCREENSHOT=1 (refreshing the README's pictures), else tmp."""
+    return ROOT / "docs" if os.environ.get("DOMINOHALL_SCREENSHOT") else tmp_path
+
+
+async def mid_game_screenshot(size: tuple[int, int], name: str, out: pathlib.Path) -> None:
     session = Session.new("mexican_train", 4, 12, {}, ["greedy"], autosave=False)
+    app = PlayApp(session, speed=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            if session.game.round > 1 or len(session.game.actions) >= 40:
+                break
+            await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
+                session.view()["legal_actions"][0], "enter"))
+            await pilot.pause()
+        await pilot.press("question_mark")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert_no_hidden_tiles(app, session)
+        text = screen_text(app)
+        assert "hint: " in text and "enlarge" not in text
+        for train in session.view()["trains"]:
+            assert f"▸{train['open_end']}" in text
+        app.save_screenshot(filename=name, path=str(out))
+
+
+def test_screenshot_of_a_mid_game_board(tmp_path):
+    """A mid-game Mexican Train board, wide (140×40) and in a default 80×24 terminal."""
+    out = screenshots_dir(tmp_path)
+    for size, name in (((140, 40), "tui-mexican-train.svg"), ((80, 24), "tui-80x24.svg")):
+        run(mid_game_screenshot(size, name, out))
+        assert (out / name).read_text().startswith("<svg")
+
+
+def test_screenshot_of_a_round_end(tmp_path):
+    """The round-end summary in an 80×24 terminal."""
+    out = screenshots_dir(tmp_path)
+    session = Session.new("mexican_train", 4, 5, {"set_max": 9, "hand_size": 8, "rounds": 3},
+                          ["greedy"], autosave=False)
 
     async def main() -> None:
         app = PlayApp(session, speed=0)
-        async with app.run_test(size=(140, 40)) as pilot:
-            await pilot.pause()
-            for _ in range(60):
-                if session.game.round > 1 or len(session.game.actions) >= 40:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(300):
+                await pilot.pause()
+                if isinstance(app.screen, NoticeScreen):
                     break
                 await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(
-                    session.view()["legal_actions"][0], "enter"))
-                await pilot.pause()
-            await pilot.press("question_mark")
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            assert_no_hidden_tiles(app, session)
-            print(screen_text(app))
-            out = tmp_path
-            if os.environ.get("DOMINOHALL_SCREENSHOT"):
-                out = ROOT / "docs"
-            app.save_screenshot(filename="tui-mexican-train.svg", path=str(out))
-            assert (out / "tui-mexican-train.svg").read_text().startswith("<svg")
+                    str(session.view()["legal_actions"][0]), "enter"))
+            text = notice_text(app)
+            assert "Round 1 over" in text and "Points" in text and "Total" in text
+            app.save_screenshot(filename="tui-round-end.svg", path=str(out))
 
     run(main())
+    assert (out / "tui-round-end.svg").read_text().startswith("<svg")

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..engine import specs_for
-from ..engine.options import LINE_GAME_DEFAULTS, PRESETS
+from ..engine.options import LINE_GAME_DEFAULTS, PRESET_LABELS, PRESETS
 
 
 def add_parser(sub: Any) -> None:
@@ -30,8 +30,11 @@ def run(args: argparse.Namespace) -> int:
         values = " | ".join(_show(c) for c in spec.choices if c is not None)
         if spec.int_range:
             values += (" | " if values else "") + f"{spec.int_range[0]}.."
-        print(f"{spec.name} = {_show(default)}   [{values}]")
+        print(f"{spec.name} = {_show(default)}   [{values}]   {spec.label}")
         print(f"    {spec.help}")
-    print("presets: " + ", ".join(
-        f"{name} {bundle or '(the defaults)'}" for name, bundle in PRESETS[args.game].items()))
+    print("presets:")
+    for name, bundle in PRESETS[args.game].items():
+        about = PRESET_LABELS[args.game][name]
+        print(f"  {name}: {about['label']} {bundle or '(the defaults)'}")
+        print(f"    {about['description']}")
     return 0

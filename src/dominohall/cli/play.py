@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
 from .. import bots
+from ..i18n import _, ngettext
 from .common import add_game_options, default_players, game_options
 
 
@@ -30,8 +32,9 @@ def add_parser(sub: Any) -> None:
                    help="pause before each bot move (default 0.6)")
     p.add_argument("--save", metavar="FILE",
                    help="also write the game record (JSON) to FILE after every move")
-    p.add_argument("--resume", metavar="FILE", nargs="?", const="",
-                   help="continue a saved game (no FILE: the last autosave)")
+    p.add_argument("--resume", metavar="FILE|N", nargs="?", const="",
+                   help=_("continue a saved game; without FILE, pick one of the unfinished "
+                          "autosaved games from a list (N: the Nth of that list)"))
     p.add_argument("--allow-undo", action="store_true",
                    help="allow 'u' to take back your last move (all opponents are bots)")
     p.add_argument("--no-autosave", action="store_true",
@@ -39,15 +42,48 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def pick_unfinished(choice: str) -> str | None:
+    """The autosave to resume for `--resume` without a file (or with a list number):
+    the player picks it from the list; None when they quit the list."""
+    from ..tui.session import autosave_dir, unfinished_games
+
+    games = unfinished_games()
+    if not games:
+        raise SystemExit("dominohall: error: " + _(
+            "no unfinished game to resume in {folder}; start one with: dominohall play").format(
+                folder=autosave_dir()))
+    if choice:
+        k = int(choice)
+        if not 1 <= k <= len(games):
+            raise SystemExit("dominohall: error: " + ngettext(
+                "--resume {k}: there is {n} unfinished game (dominohall play --resume lists it)",
+                "--resume {k}: there are {n} unfinished games (dominohall play --resume lists "
+                "them)", len(games)).format(k=k, n=len(games)))
+        return str(games[k - 1].path)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from ..tui.resume import describe
+        print(_("Unfinished games (resume one with: dominohall play --resume N or FILE):"))
+        for k, g in enumerate(games, 1):
+            print(f"{k:>3}. {describe(g)}\n     {g.path}")
+        return None
+    from ..tui.resume import ResumeApp
+    return ResumeApp(games).run()
+
+
 def make_session(args: argparse.Namespace) -> Any:
-    """The Session described by the arguments; raises DominohallError or SystemExit."""
-    from ..tui.session import Session, autosave_path, expand_bots
+    """The Session described by the arguments; raises DominohallError or SystemExit.
+    None: `--resume` listed the unfinished games and none was picked."""
+    from ..tui.session import Session, expand_bots
 
     common: dict[str, Any] = {"save": args.save, "autosave": not args.no_autosave}
     if args.allow_undo:
         common["allow_undo"] = True
     if args.resume is not None:
-        path = args.resume or str(autosave_path())
+        path: str | None = args.resume
+        if not path or (path.isdigit() and not os.path.exists(path)):
+            path = pick_unfinished(path or "")
+            if path is None:
+                return None
         return Session.resume(path, **common)
     players = default_players(args)
     if not 2 <= players <= 10:
@@ -64,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     if args.speed < 0:
         raise SystemExit("dominohall: error: --speed must be 0 or more seconds")
     session = make_session(args)
+    if session is None:
+        return 0
     try:
         from ..tui.app import PlayApp
     except ImportError as err:                  # pragma: no cover - textual is a dependency
@@ -71,5 +109,6 @@ def run(args: argparse.Namespace) -> int:
     PlayApp(session, speed=args.speed, inline_bots=False).run()
     where = ", ".join(str(p) for p in session.save_paths)
     if where:
-        print(f"game saved to {where} (dominohall play --resume FILE)", file=sys.stderr)
+        print(_("game saved to {where} (dominohall play --resume to carry on)").format(
+            where=where), file=sys.stderr)
     return 0

@@ -16,18 +16,26 @@ from typing import Any
 from .actions import Action, parse_action
 from .chance import Chance, LegacyChance
 from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn
-from .line_game import LineGameState
-from .mexican_train import MexicanTrainState
+from .line_game import LapOfPassesLineGameState, LineGameState
+from .mexican_train import LapOfPassesMexicanTrainState, MexicanTrainState
 from .options import LINE_GAMES, LineGameOptions, MexicanTrainOptions, Options, resolve_options
 from .tiles import HIGH, TEXT, StackedDeck, double, parse_tile, set_size
 from .views import view as _view
 
 RECORD_FORMAT = "dominohall-record"
+#: 3: blocked rounds and hands are decided by the table (RULES A10, B5, B6).
 #: 2: deals from the counter-based chance (chance.Chance).  1: deals from a seeded
-#: random.Random (chance.LegacyChance); such records still replay, and a game
-#: continued from one keeps version 1.
-RECORD_VERSION = 2
-_CHANCE_OF_VERSION = {1: LegacyChance, 2: Chance}
+#: random.Random (chance.LegacyChance).  Versions 1 and 2 still replay with the chance
+#: and the rules they were played with, and a game continued from one keeps its version
+#: (docs/engine-api.md, "Records").
+RECORD_VERSION = 3
+_CHANCE_OF_VERSION = {1: LegacyChance, 2: Chance, 3: Chance}
+#: before version 3 a lap of passes blocked a round (and must_play=false let a player
+#: who could play but not draw pass, in the line games)
+_MEXICAN_TRAIN_OF_VERSION = {1: LapOfPassesMexicanTrainState, 2: LapOfPassesMexicanTrainState,
+                             3: MexicanTrainState}
+_LINE_GAME_OF_VERSION = {1: LapOfPassesLineGameState, 2: LapOfPassesLineGameState,
+                         3: LineGameState}
 
 State = MexicanTrainState | LineGameState
 
@@ -212,12 +220,12 @@ def new_game(
         if leader is not None:
             raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
         g.leader = None
-        g.state = MexicanTrainState(opts, chance, stacked)
+        g.state = _MEXICAN_TRAIN_OF_VERSION[_version](opts, chance, stacked)
     else:
         if leader is not None and not (type(leader) is int and 0 <= leader < players):
             raise BadOption("leader", f"{leader!r} is not a seat (0..{players - 1})")
         g.leader = leader
-        g.state = LineGameState(opts, chance, stacked, leader)
+        g.state = _LINE_GAME_OF_VERSION[_version](opts, chance, stacked, leader)
     return g
 
 
@@ -275,7 +283,7 @@ def replay(record: Mapping[str, Any]) -> Game:
     version = record.get("version")
     if version.__class__ is not int or version not in _CHANCE_OF_VERSION:
         raise BadRecord(f"record version {version!r} is not supported "
-                        f"(this dominohall reads versions 1 and {RECORD_VERSION})")
+                        f"(this dominohall reads versions 1 to {RECORD_VERSION})")
     try:
         deck = record.get("deck") or {}
         g = new_game(record["game"], players=record["players"], seed=record["seed"],

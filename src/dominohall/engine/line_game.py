@@ -15,16 +15,22 @@ Interpretations where RULES.md leaves room:
 * The lead is a play with no target; a non-double lead ``"6-4"`` puts 6 on the
   L end and 4 on the R end.  A lead double with ``spinner=none`` counts both
   halves until both its ends are covered, like a spinner without arms.
-* A hand is blocked when every seat has passed in turn since the last tile was
-  played (nobody can play and nobody can draw).
+* B6: a hand is blocked when no player can play a tile and no tile may be drawn
+  (the boneyard is down to its reserve, or ``draw=none``).  The engine, as
+  referee, checks it after every pass and ends the hand as soon as it holds; a
+  lap of passes with tiles still drawable (``draw=one``) is not a block.
 * Block scoring with teams compares team totals (partners' pips added).  With
   ``block_tie=all_tied_share`` the tied players/teams share the pips of the
   others equally (integer division), each share rounded like a domino.
 * ``next_leader=winner`` after a blocked hand that nobody won falls back to the
   next seat clockwise; after a team's block win the partner with fewer pips
   leads (the earlier seat on a tie).
-* With ``must_play=false`` a player may draw while able to play, and may pass
-  when they cannot draw.
+* B5 with ``must_play=false``: a player may draw while able to play; a pass is
+  legal only for a player who can neither play nor draw.
+* Records of versions 1 and 2 were played when a lap of passes ended a hand as
+  blocked and ``must_play=false`` allowed a pass to a player who could play but
+  not draw; they replay with :class:`LapOfPassesLineGameState`, which keeps
+  those rules.
 """
 
 from __future__ import annotations
@@ -118,7 +124,7 @@ class LineGameState:
         self._start_hand(stacked)
 
     def clone(self) -> LineGameState:
-        c = object.__new__(LineGameState)
+        c = object.__new__(self.__class__)
         c.opts = self.opts
         c.n = self.n
         c.count_scoring = self.count_scoring
@@ -296,11 +302,13 @@ class LineGameState:
             self._legal = plays
             return plays
         drawable = self._drawable()
-        if plays:
-            if self.must_play:
-                acts = plays
+        if plays:                                 # must_play is off (B5)
+            if drawable:
+                acts = plays + [DRAW_ACTION]
+            elif self._may_pass_while_able():
+                acts = plays + [PASS_ACTION]
             else:
-                acts = plays + [DRAW_ACTION if drawable else PASS_ACTION]
+                acts = plays
         else:
             acts = [DRAW_ACTION] if drawable else [PASS_ACTION]
         self._legal = acts
@@ -348,12 +356,31 @@ class LineGameState:
             self.drew = True
             self.log.append(("draw", p, t, self._void()))
         else:
-            self.passes = passes = self.passes + 1
+            self.passes += 1
             self.drew = False
             self.log.append(("pass", p, self._void()))
             self.current = (p + 1) % self.n
-            if passes >= self.n:
+            if self._blocked():
                 self._end_hand(None)
+
+    def _may_pass_while_able(self) -> bool:
+        """B5: a pass is legal only for a player who can neither play nor draw."""
+        return False
+
+    def _blocked(self) -> bool:
+        """B6, called after a pass: no player can play a tile and no tile may be drawn."""
+        o = self.opts
+        if o.draw != "none" and len(self.boneyard) > o.boneyard_reserve:
+            return False
+        if self.lead < 0:
+            return False
+        open_ends = 0
+        for v in self.end_values:
+            open_ends |= WITH_HALF[v]
+        for hand in self.hands:
+            if hand & open_ends:
+                return False
+        return True
 
     def _void(self) -> tuple[int, ...] | None:
         """Public proof for inference: with must_play on, a draw or pass shows the player
@@ -479,3 +506,18 @@ class LineGameState:
             return f"there is no open end {target}"
         v = self.end_values[self.end_names.index(target)]
         return f"{TEXT[t]} does not match the open end {v} at {target}"
+
+
+class LapOfPassesLineGameState(LineGameState):
+    """The rules of record versions 1 and 2: a lap of passes (every seat in turn passed
+    since the last tile was played) blocked the hand, even with tiles still drawable
+    (``draw=one``), and with ``must_play=false`` a player who could play but not draw
+    could pass.  Kept so that old records replay exactly as they were played."""
+
+    __slots__ = ()
+
+    def _may_pass_while_able(self) -> bool:
+        return True
+
+    def _blocked(self) -> bool:
+        return self.passes >= self.n

@@ -26,8 +26,18 @@ Interpretations where RULES.md leaves room (players' usual reading):
   the player may draw while able to play and may pass after drawing.  With an
   empty boneyard a player who can play must play.
 * A marker is removed when its owner plays a tile on their own train.
-* A10: the round is blocked when the boneyard is empty and the last n turns
-  ended in a pass (every player in turn passed since the last tile was played).
+* A10: after every pass with the boneyard empty the engine, as referee, asks
+  whether anybody can play any more (``_nobody_can_play``): each seat in turn is
+  judged as if it were their turn, with the owed doubles as they stand; a seat
+  that cannot play passes as it would at the table (a marker on its train, its
+  first turn over, and once every first turn is over the doubles deferred to
+  then are owed), until a seat can play (the round goes on) or a whole lap puts
+  down no new marker (the round is blocked and ends at once).  This is RULES
+  A10's marker test, played out in turn order so that a pass also ends a first
+  turn, as it does at the table.
+* Records of versions 1 and 2 were played when a lap of passes with the
+  boneyard empty blocked the round; they replay with
+  :class:`LapOfPassesMexicanTrainState`, which keeps that rule.
 """
 
 from __future__ import annotations
@@ -76,7 +86,7 @@ class MexicanTrainState:
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> MexicanTrainState:
-        c = object.__new__(MexicanTrainState)
+        c = object.__new__(self.__class__)
         c.opts = self.opts
         c.n = self.n
         c.chance = self.chance.fork()
@@ -164,14 +174,49 @@ class MexicanTrainState:
 
     def _targets(self, p: int) -> list[int]:
         """Trains the current player may play on now (A4-A8)."""
-        if self.owed:
-            return [self._cover_target()]
-        if self.must_follow and self.opts.after_double == "on_double":
+        if self.must_follow and not self.owed and self.opts.after_double == "on_double":
             return [self.pending[-1]]
-        if self.in_first_turn(p):
+        return self._open_trains(p, self.markers, self.first_done, self.owed)
+
+    def _open_trains(self, p: int, markers: int, first_done: int, owed: list[int]) -> list[int]:
+        """Trains seat p may play on at the start of a turn, given the markers, the seats
+        whose first turn is over and the owed doubles (A4-A8)."""
+        if owed:
+            return [owed[0] if self.opts.double_order == "played" else owed[-1]]
+        if self.opts.first_turn != "free" and not first_done >> p & 1:
             return [p]
-        n, markers = self.n, self.markers
+        n = self.n
         return [i for i in range(n) if i == p or markers >> i & 1] + [n]
+
+    def _blocked(self) -> bool:
+        """A10, called after a pass with the boneyard empty: nobody can play any more.
+
+        Each seat in turn, from the one to play now, is judged as if it were their turn
+        (owed doubles as they stand).  A seat that cannot play passes as it would at the
+        table: a marker goes on its train and its first turn is over (and once every first
+        turn is over, the doubles deferred to then are owed).  The round goes on as soon
+        as a seat can play; it is blocked when a whole lap puts down no new marker.
+        """
+        n = self.n
+        everyone = (1 << n) - 1
+        markers, first_done = self.markers, self.first_done
+        owed, deferred = self.owed, self.deferred
+        seat, quiet = self.current, 0
+        while quiet < n:
+            hand = self.hands[seat]
+            for i in self._open_trains(seat, markers, first_done, owed):
+                if hand & WITH_HALF[self.ends[i]]:
+                    return False
+            bit = BIT[seat]
+            changed = not (markers & bit and first_done & bit)
+            markers |= bit
+            first_done |= bit
+            if deferred and first_done == everyone:
+                owed, deferred = owed + deferred, []
+                changed = True
+            quiet = 0 if changed else quiet + 1
+            seat = (seat + 1) % n
+        return True
 
     def _plays(self) -> list[Action]:
         p = self.current
@@ -251,7 +296,7 @@ class MexicanTrainState:
             self.passes += 1
             self.log.append(event)
             self._end_turn()
-            if self.passes >= self.n and not self.boneyard:
+            if not self.boneyard and self._blocked():
                 self._end_round(None)
         else:
             self.log.append({"type": "end", "seat": self.current})
@@ -405,6 +450,18 @@ class MexicanTrainState:
         if not WITH_HALF[self.ends[i]] & BIT[t]:
             return f"{TEXT[t]} does not match the open end {self.ends[i]} of {target}"
         return "that move is not legal now"
+
+
+class LapOfPassesMexicanTrainState(MexicanTrainState):
+    """The rules of record versions 1 and 2: with the boneyard empty, a lap of passes
+    (every player in turn passed since the last tile was played) blocked the round, even
+    when a marker put down in that lap had opened a play.  Kept so that old records
+    replay exactly as they were played."""
+
+    __slots__ = ()
+
+    def _blocked(self) -> bool:
+        return self.passes >= self.n
 
 
 _DOUBLES = sum(BIT[double(k)] for k in range(19))

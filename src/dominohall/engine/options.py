@@ -7,14 +7,22 @@ applied first; any option can still be overridden.  The engine branches on
 fields, never on a preset name.
 
 Each option is described by an :class:`OptionSpec` (name, default, allowed values,
-one-line help) so the CLI and the web lobby can build their forms from
-:data:`MEXICAN_TRAIN_SPECS` and :data:`LINE_GAME_SPECS`.
+a short ``label`` and a one-line ``help``) so the CLI, the web lobby and the rules
+guide (``python -m dominohall.guide``) are built from :data:`MEXICAN_TRAIN_SPECS` and
+:data:`LINE_GAME_SPECS`; :data:`PRESET_LABELS` names and describes each preset, and
+:data:`PLAYERS` gives each game's number of players.  Labels and help texts are
+marked with ``N_`` for translation (the engine imports only the standard library, so
+``N_`` here is its own identity function, the same keyword as ``dominohall.i18n.N_``).
+
+A preset bundles only values a user can also set.  That is why ``hand_size`` has a
+third named value, ``puremco``: the puremco preset's deal (A2: 15 tiles for 2-4
+players, 12 for 5-6, 10 for 7-8, 8 for 9-10), which ``-o hand_size=puremco`` selects
+with any other rules, as the preset does.
 
 Interpretations where RULES.md is silent:
 
-* ``hand_size`` is resolved to a number: ``"table"`` gives the A2 table; the
-  ``puremco`` preset gives 15/12/10 for 2-4/5-6/7-8 players and the A2 table
-  beyond 8 players.
+* ``hand_size`` is resolved to a number: ``"table"`` gives the A2 table,
+  ``"puremco"`` the puremco table.
 * ``rounds`` defaults to ``set_max + 1`` and may be set from 1 to ``set_max + 1``.
 * Line games accept exactly the values RULES.md lists (``target``, ``hand_size``,
   ``boneyard_reserve``, ``round_to``); ``hands`` is 0 or any positive number.
@@ -34,17 +42,30 @@ from .tiles import set_size
 GAMES = ("mexican_train", "all_fives", "draw", "block")
 LINE_GAMES = ("all_fives", "draw", "block")
 
+#: A1/B1: the number of players each game takes (lowest, highest).
+PLAYERS: dict[str, tuple[int, int]] = {
+    "mexican_train": (2, 10), "all_fives": (2, 4), "draw": (2, 4), "block": (2, 4)}
+
 #: A2 table: tiles per player by number of players.
 HAND_SIZE_TABLE = {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
-PUREMCO_HAND_SIZE = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
+#: A2: the puremco preset's deal (``hand_size=puremco``).
+PUREMCO_HAND_SIZE = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
+
+
+def N_(message: str) -> str:
+    """Mark a text for translation (``dominohall.i18n.N_``; the engine imports only the
+    standard library, so it has its own)."""
+    return message
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option: its name, default, allowed values and a one-line explanation.
+    """One option: its name, default, allowed values, a short label (a form's field
+    name, e.g. "Tiles per player") and a one-line explanation (``help``).
 
     ``choices`` lists the allowed values; ``int_range`` (lo, hi) additionally
-    allows any int in that range (hi None = no upper bound).
+    allows any int in that range (hi None = no upper bound).  ``label`` and ``help``
+    are English source texts, translated where they are shown.
     """
 
     name: str
@@ -52,6 +73,7 @@ class OptionSpec:
     choices: tuple[Any, ...]
     help: str
     int_range: tuple[int, int | None] | None = None
+    label: str = ""
 
     def check(self, value: Any) -> Any:
         value = _coerce(value, self)
@@ -98,58 +120,102 @@ def _coerce(value: Any, spec: OptionSpec) -> Any:
 
 MEXICAN_TRAIN_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("set_max", 12, (12, 6, 9, 15, 18),
-               "highest double of the set (double-12 = 91 tiles)"),
-    OptionSpec("hand_size", "table", ("table",),
-               "tiles dealt to each player: the A2 table by player count, or a number", (1, None)),
+               N_("highest double of the set (double-12 = 91 tiles)"),
+               label=N_("Set")),
+    OptionSpec("hand_size", "table", ("table", "puremco"),
+               N_("tiles dealt to each player: table (by the number of players, 16 down to "
+                  "8), puremco (15/12/10/8) or a number"), (1, None),
+               label=N_("Tiles per player")),
     OptionSpec("engine", "holder", ("holder", "set_aside"),
-               "holder: the player holding the round's double places it; set_aside: it is removed "
-               "before the deal"),
+               N_("holder: the player holding the round's double places it; set_aside: it "
+                  "is removed before the deal"),
+               label=N_("Engine double")),
     OptionSpec("first_turn", "chain", ("chain", "single", "free"),
-               "first turn: a chain on your own train, a single tile there, or a normal turn"),
+               N_("first turn: a chain on your own train, a single tile there, or a normal "
+                  "turn"),
+               label=N_("First turn")),
     OptionSpec("first_turn_double_owed", "after_first_turns", ("after_first_turns", "at_once"),
-               "a double ending a first-turn chain must be covered once everyone has had a first "
-               "turn, or at once"),
-    OptionSpec("must_play", True, (True, False), "a player who can play must play (no drawing)"),
+               N_("a double ending a first-turn chain must be covered once everyone has had "
+                  "a first turn, or at once"),
+               label=N_("Double ending a first chain")),
+    OptionSpec("must_play", True, (True, False),
+               N_("a player who can play must play (no drawing)"),
+               label=N_("Must play")),
     OptionSpec("draw_until_playable", False, (False, True),
-               "keep drawing until a tile fits or the boneyard is empty"),
+               N_("keep drawing until a tile fits or the boneyard is empty"),
+               label=N_("Draw until a tile fits")),
     OptionSpec("after_double", "anywhere", ("anywhere", "on_double"),
-               "the tile after a double may go anywhere open, or only on that double"),
+               N_("the tile after a double may go anywhere open, or only on that double"),
+               label=N_("Tile after a double")),
     OptionSpec("double_order", "played", ("played", "reverse"),
-               "several uncovered doubles are covered in the order played, or latest first"),
+               N_("several uncovered doubles are covered in the order played, or latest "
+                  "first"),
+               label=N_("Order of owed doubles")),
     OptionSpec("max_doubles_per_turn", "unlimited", ("unlimited", 1),
-               "how many uncovered doubles one turn may leave"),
-    OptionSpec("double_blank", 0, (0, 25, 50), "points for a 0-0 left in hand"),
+               N_("how many uncovered doubles one turn may leave"),
+               label=N_("Doubles per turn")),
+    OptionSpec("double_blank", 0, (0, 25, 50),
+               N_("points for a 0-0 left in hand (its pips everywhere in the scoring)"),
+               label=N_("Double blank worth")),
     OptionSpec("scoring", "penalty", ("penalty", "positive"),
-               "penalty: pips left count against you, lowest wins; positive: the winner of a round "
-               "scores the others' pips, highest wins"),
-    OptionSpec("rounds", None, (None,), "rounds in the match (default set_max + 1)", (1, 19)),
+               N_("penalty: pips left count against you, lowest wins; positive: the winner "
+                  "of a round scores the others' pips, highest wins"),
+               label=N_("Scoring")),
+    OptionSpec("rounds", None, (None,), N_("rounds in the match (default set_max + 1)"),
+               (1, 19), label=N_("Rounds")),
 )
 
 LINE_GAME_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("game", "all_fives", LINE_GAMES,
-               "all_fives scores multiples of five; draw and block score only the hand's end"),
-    OptionSpec("set_max", 6, (6, 9), "highest double of the set (double-6 = 28 tiles)"),
-    OptionSpec("teams", False, (False, True), "4 players: seats 0+2 against 1+3, one score a team"),
-    OptionSpec("hand_size", 7, (7, 5), "tiles dealt to each player"),
+               N_("all_fives scores multiples of five; draw and block score only the "
+                  "hand's end"),
+               label=N_("Game")),
+    OptionSpec("set_max", 6, (6, 9), N_("highest double of the set (double-6 = 28 tiles)"),
+               label=N_("Set")),
+    OptionSpec("teams", False, (False, True),
+               N_("4 players: seats 0+2 against 1+3, one score a team"),
+               label=N_("Partners")),
+    OptionSpec("hand_size", 7, (7, 5), N_("tiles dealt to each player"),
+               label=N_("Tiles per player")),
     OptionSpec("next_leader", "rotate", ("rotate", "winner"),
-               "who leads the next hand: the next seat clockwise, or the hand's winner"),
+               N_("who leads the next hand: the next seat clockwise, or the hand's winner"),
+               label=N_("Next hand's leader")),
     OptionSpec("spinner", "first_double", ("first_double", "none", "every_double"),
-               "which doubles can be played off all four sides"),
+               N_("which doubles can be played off all four sides"),
+               label=N_("Spinner")),
     OptionSpec("spinner_sides_after_ends", True, (True, False),
-               "the spinner's long sides open only after both its ends have a tile"),
+               N_("the spinner's long sides open only after both its ends have a tile"),
+               label=N_("Spinner sides after its ends")),
     OptionSpec("fives_and_threes", False, (False, True),
-               "count scores count/5 for a multiple of 5 plus count/3 for a multiple of 3"),
-    OptionSpec("must_play", True, (True, False), "a player who can play must play"),
-    OptionSpec("boneyard_reserve", 0, (0, 2), "tiles in the boneyard that may never be drawn"),
+               N_("count scores count/5 for a multiple of 5 plus count/3 for a multiple "
+                  "of 3"),
+               label=N_("Fives and threes")),
+    OptionSpec("must_play", True, (True, False),
+               N_("a player who can play must play; otherwise they may draw instead (a "
+                  "pass stays only for a player who can neither play nor draw)"),
+               label=N_("Must play")),
+    OptionSpec("boneyard_reserve", 0, (0, 2),
+               N_("tiles in the boneyard that may never be drawn"),
+               label=N_("Boneyard reserve")),
     OptionSpec("draw", "until_playable", ("until_playable", "one", "none"),
-               "a player who cannot play draws until a tile fits, draws one, or just passes"),
-    OptionSpec("round_to", 5, (5, 1), "end-of-hand points are rounded to the nearest multiple"),
+               N_("a player who cannot play draws until a tile fits, draws one, or just "
+                  "passes"),
+               label=N_("Drawing")),
+    OptionSpec("round_to", 5, (5, 1),
+               N_("end-of-hand points are rounded to the nearest multiple"),
+               label=N_("Round hand points to")),
     OptionSpec("block_tie", "nobody", ("nobody", "all_tied_share"),
-               "a blocked hand tied for fewest pips: nobody scores, or the tied share the points"),
-    OptionSpec("target", 250, (250, 100, 150, 200, 500), "points that win the match"),
+               N_("a blocked hand tied for fewest pips: nobody scores, or the tied share "
+                  "the points"),
+               label=N_("Tie after a block")),
+    OptionSpec("target", 250, (250, 100, 150, 200, 500), N_("points that win the match"),
+               label=N_("Target score")),
     OptionSpec("end_at", "immediately", ("immediately", "end_of_hand"),
-               "the match ends the moment the target is reached, or at the end of that hand"),
-    OptionSpec("hands", 0, (0,), "0: play to the target; N: exactly N hands", (1, None)),
+               N_("the match ends the moment the target is reached, or at the end of that "
+                  "hand"),
+               label=N_("Match ends")),
+    OptionSpec("hands", 0, (0,), N_("0: play to the target; N: exactly N hands"), (1, None),
+               label=N_("Hands")),
 )
 
 LINE_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -169,6 +235,35 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "all_fives": {"seed": {}},
     "draw": {"seed": {}},
     "block": {"seed": {}},
+}
+
+#: A12: what a player reads about each preset: a short label and one line.
+PRESET_LABELS: dict[str, dict[str, dict[str, str]]] = {
+    "mexican_train": {
+        "seed": {"label": N_("Standard rules"),
+                 "description": N_("The rules of the original Mexican Train texts: the "
+                                   "holder of the round's double places it, a first-turn "
+                                   "chain, every house option at its default.")},
+        "puremco": {"label": N_("Puremco"),
+                    "description": N_("The boxed-set rules: the engine set aside, 15/12/10/8 "
+                                      "tiles, a first-turn chain, the tile after a double "
+                                      "goes on that double.")},
+        "casual": {"label": N_("Casual"),
+                   "description": N_("Quicker and friendlier: the engine set aside, a free "
+                                     "first turn, one uncovered double per turn, a double "
+                                     "blank left in hand costs 50.")},
+    },
+    "all_fives": {"seed": {"label": N_("Standard rules"),
+                           "description": N_("All Fives as the original text plays it: "
+                                             "double-6, a spinner, multiples of five score, "
+                                             "first to 250.")}},
+    "draw": {"seed": {"label": N_("Standard rules"),
+                      "description": N_("The plain draw game: a line with two ends, no count "
+                                        "scoring, the hand's winner scores the others' pips, "
+                                        "first to 100.")}},
+    "block": {"seed": {"label": N_("Standard rules"),
+                       "description": N_("The plain block game: as Draw, but nobody draws; a "
+                                         "player who cannot play passes.")}},
 }
 
 
@@ -267,7 +362,7 @@ def _resolve(game: str, players: Any, given: dict[str, Any]) -> Options:
     specs = specs_for(game)
     if "players" in given and given.pop("players") != players:
         raise BadOption("players", "give the number of players as new_game(players=...)")
-    lo, hi = (2, 10) if game == "mexican_train" else (2, 4)
+    lo, hi = PLAYERS[game]
     if type(players) is not int or not lo <= players <= hi:
         raise BadOption("players", f"{players!r} is not allowed ({game} takes {lo} to {hi})")
     preset = given.pop("preset", "seed")
@@ -295,7 +390,7 @@ def _resolve_mexican_train(players: int, v: dict[str, Any]) -> MexicanTrainOptio
     if v["hand_size"] == "table":
         v["hand_size"] = HAND_SIZE_TABLE[players]
     elif v["hand_size"] == "puremco":
-        v["hand_size"] = PUREMCO_HAND_SIZE.get(players, HAND_SIZE_TABLE[players])
+        v["hand_size"] = PUREMCO_HAND_SIZE[players]
     available = set_size(set_max) - (1 if v["engine"] == "set_aside" else 0)
     if players * v["hand_size"] > available:
         raise BadOption(

@@ -2,7 +2,8 @@
 
 ``rules_markdown()`` is the guide as Markdown: the web app's *How to play* page and the
 terminal game's help screen both show it; ``docs/rules.md`` is the same text for readers of
-the repository. (Issue 11 writes the guide; this is its interface.)
+the repository. Its option and deal tables are generated from the engine's option
+definitions: ``python -m dominohall.guide --write`` rebuilds them (see ``generate.py``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Thin layers with no rule of their own: legality always comes from the engine's
 * :mod:`dominohall.rl.actions`: the fixed integer action space
   (``encode_action`` / ``decode_action`` / ``action_spec``);
 * :mod:`dominohall.rl.observer`: :class:`Observer`, named-slice tensors and masks;
-* :mod:`dominohall.rl.pettingzoo_env`: ``pettingzoo_env(game, players=..., ...)``;
+* :mod:`dominohall.rl.pettingzoo_aec`: ``pettingzoo_env(game, players=..., ...)``;
 * :mod:`dominohall.rl.gym_env`: ``dominohall/MexicanTrain-v0``, ``AllFives-v0``,
   ``Block-v0``, ``Draw-v0`` (registered on import when gymnasium is installed);
 * :mod:`dominohall.rl.openspiel_game`: ``python_dominohall_mexican_train``,
@@ -28,8 +28,11 @@ __all__ = ["ActionSpec", "Observer", "action_spec", "advantage", "decode_action"
 
 
 def pettingzoo_env(game: str, **kwargs: Any) -> Any:
-    """A PettingZoo AEC environment (see :mod:`dominohall.rl.pettingzoo_env`)."""
-    from .pettingzoo_env import pettingzoo_env as make
+    """A PettingZoo AEC environment (see :mod:`dominohall.rl.pettingzoo_aec`).
+
+    The module is not named after this function: importing a submodule sets the package
+    attribute of its name, which would replace this function after its first call."""
+    from .pettingzoo_aec import pettingzoo_env as make
 
     return make(game, **kwargs)
 

@@ -33,14 +33,13 @@ from typing import Any
 from .. import bots
 from ..engine import GAMES, BadOption, Game, IllegalAction, NotYourTurn, new_game, replay
 from ..engine.errors import GameOver
-from ..engine.options import PRESETS, specs_for
+from ..engine.options import PLAYERS, PRESET_LABELS, PRESETS, specs_for
 from . import protocol
 from .protocol import Rejected
 from .store import Store, StoredTable
 
 log = logging.getLogger("dominohall.server")
 
-PLAYERS = {"mexican_train": (2, 8), "all_fives": (2, 4), "draw": (2, 4), "block": (2, 4)}
 DEFAULT_PLAYERS = {"mexican_train": 4, "all_fives": 2, "draw": 2, "block": 2}
 GAME_LABELS = {"mexican_train": "Mexican Train", "all_fives": "All Fives",
                "draw": "Draw dominoes", "block": "Block dominoes"}
@@ -74,9 +73,10 @@ def lobby_catalogue() -> list[dict[str, Any]]:
             "name": name, "label": GAME_LABELS[name],
             "players": {"min": lo, "max": hi, "default": DEFAULT_PLAYERS[name]},
             "presets": {k: dict(v) for k, v in PRESETS[name].items()},
+            "preset_labels": {k: dict(v) for k, v in PRESET_LABELS[name].items()},
             "bots": bots.names(name),
             "options": [{"name": s.name, "default": s.default, "choices": list(s.choices),
-                         "help": s.help, "int_range": s.int_range}
+                         "label": s.label, "help": s.help, "int_range": s.int_range}
                         for s in specs_for(name) if s.name != "game"],
         })
     return out

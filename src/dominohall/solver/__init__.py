@@ -5,6 +5,6 @@
 ['12-5', '5-5', '5-3']
 """
 
-from .longest_train import OBJECTIVES, longest_train, longest_train_ids
+from .chains import OBJECTIVES, longest_train, longest_train_ids
 
 __all__ = ["OBJECTIVES", "longest_train", "longest_train_ids"]

@@ -10,15 +10,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input, MarkdownViewer, Static
 
 from ..engine import DominohallError, Game
+from ..i18n import _, ngettext
 from . import render
 from .hint import strongest_bot, suggest, why
 from .session import Session, rebuild
@@ -28,28 +30,62 @@ View = dict[str, Any]
 
 
 class NoticeScreen(ModalScreen[str]):
-    """Round end (all hands revealed, points, totals) or the final table."""
+    """Round end (all hands revealed, points, totals) or the final table.
+
+    The bots wait while it is open; the last line says which keys continue.
+    """
 
     DEFAULT_CSS = """
     NoticeScreen { align: center middle; }
-    NoticeScreen > Vertical { width: auto; max-width: 96%; height: auto; max-height: 90%;
-                              border: thick $accent; background: $surface; padding: 1 2; }
-    NoticeScreen #notice-help { color: $text-muted; margin-top: 1; }
+    NoticeScreen > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                              border: thick $accent; background: $surface; padding: 0 1; }
+    NoticeScreen #notice-scroll { height: auto; }
+    NoticeScreen #notice-body { height: auto; }
+    NoticeScreen #notice-help { width: auto; height: auto; text-style: bold;
+                                color: $text; margin-top: 1; }
     """
     BINDINGS = [
-        Binding("enter,space,escape", "close", "Continue"),
-        Binding("q", "quit_app", "Quit"),
+        Binding("enter,space,escape", "close", _("Continue")),
+        Binding("q", "quit_app", _("Quit")),
     ]
 
-    def __init__(self, body: Text, kind: str) -> None:
+    def __init__(self, body: RenderableType, kind: str) -> None:
         super().__init__()
         self.body = body
         self.kind = kind
 
+    @property
+    def help_text(self) -> str:
+        if self.kind == "final":
+            return _("Enter or Space: back to the table · q: quit")
+        return _("Enter or Space: next round · q: quit")
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.body, id="notice-body")
-            yield Static("Enter: continue · q: quit", id="notice-help")
+            with VerticalScroll(id="notice-scroll"):
+                yield Static(self.body, id="notice-body")
+            yield Static(self.help_text, id="notice-help")
+        yield Footer()          # this screen's keys, not the table's
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """As wide as the summary needs (measured, so any language fits) up to the screen;
+        the help line stays on screen and a long summary scrolls (arrows, PgUp/PgDn)."""
+        room = max(10, self.size.width - 6)
+        console = self.app.console
+        wanted = console.measure(self.body, options=console.options.update_width(room)).maximum
+        help_width = len(self.help_text)
+        width = min(room, max(wanted, help_width)) + 1
+        scroll = self.query_one("#notice-scroll")
+        scroll.styles.width = width
+        self.query_one("#notice-body").styles.width = width - 1
+        scroll.styles.max_height = max(3, self.size.height - 7)
+        scroll.focus()
 
     def action_close(self) -> None:
         self.dismiss("close")
@@ -61,6 +97,42 @@ class NoticeScreen(ModalScreen[str]):
         self.dismiss("close")
 
 
+class HelpScreen(ModalScreen[None]):
+    """The rules guide (`dominohall.guide.rules_markdown()`), over the table."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Vertical { width: 100%; height: 100%; border: thick $accent;
+                            background: $surface; }
+    HelpScreen MarkdownViewer { height: 1fr; }
+    HelpScreen #help-keys { height: auto; padding: 0 1; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("escape,q,h,f1", "close", _("Back to the game")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        from ..guide import rules_markdown
+
+        with Vertical() as box:
+            box.border_title = _("Rules guide")
+            yield MarkdownViewer(rules_markdown(), show_table_of_contents=False,
+                                 open_links=False)
+            yield Static(_("Esc, q or h: back to the game · arrows, PgUp/PgDn: scroll"),
+                         id="help-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+WIDE_MIN = (130, 34)        # the three-column layout needs this much; below: compact
+MIN_WIDTH = 64              # the compact layout's narrowest usable width
+
+
 class PlayScreen(Screen[None]):
     """The table, your hand, the chips and the command line."""
 
@@ -68,25 +140,34 @@ class PlayScreen(Screen[None]):
     PlayScreen #hand { border: round $success; height: auto; padding: 0 1; }
     PlayScreen #chips { height: auto; padding: 0 1; }
     PlayScreen #message { height: auto; padding: 0 1; }
-    PlayScreen #command { border: none; height: 1; padding: 0 1; }
+    PlayScreen #command { border: none; height: 1; padding: 0 1; display: none; }
+    PlayScreen.typing #command { display: block; }
+    PlayScreen #toosmall { display: none; width: 100%; height: 100%; padding: 1 2;
+                           content-align: center middle; text-style: bold; }
+    PlayScreen.toosmall #toosmall { display: block; }
+    PlayScreen.toosmall #board, PlayScreen.toosmall #hand, PlayScreen.toosmall #chips,
+    PlayScreen.toosmall #message, PlayScreen.toosmall #command { display: none; }
     """
     BINDINGS = [
-        Binding("left", "move(-1)", "Tile", show=False),
-        Binding("right", "move(1)", "Tile"),
-        Binding("up", "target(-1)", "Target", show=False),
-        Binding("down", "target(1)", "Target"),
-        Binding("enter", "play", "Play"),
-        Binding("d", "act('draw')", "Draw"),
-        Binding("p", "act('pass')", "Pass"),
-        Binding("e", "act('end')", "End chain"),
-        Binding("s", "sort", "Sort"),
-        Binding("question_mark", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("colon,slash", "command", "Type"),
-        Binding("escape", "escape", "Back", show=False),
-        Binding("q", "quit_game", "Quit"),
+        Binding("left", "move(-1)", _("Tile"), show=False),
+        Binding("right", "move(1)", _("Tile")),
+        Binding("up", "target(-1)", _("Target"), show=False),
+        Binding("down", "target(1)", _("Target")),
+        Binding("enter", "play", _("Play")),
+        Binding("d", "act('draw')", _("Draw")),
+        Binding("p", "act('pass')", _("Pass")),
+        Binding("e", "act('end')", _("End chain")),
+        Binding("s", "sort", _("Sort")),
+        Binding("question_mark", "hint", _("Hint")),
+        Binding("u", "undo", _("Undo")),
+        Binding("colon,slash", "command", _("Type")),
+        Binding("l", "toggle_log", _("Log")),
+        Binding("h,f1", "help", _("Help")),
+        Binding("escape", "escape", _("Back"), show=False),
+        Binding("q", "quit_game", _("Quit")),
         *[Binding(str(k), f"pick({(k - 1) % 10})", show=False) for k in range(10)],
     ]
+    KEY_WORDS = {"d": "draw", "p": "pass", "e": "end"}
 
     def __init__(self, session: Session, speed: float, inline_bots: bool) -> None:
         super().__init__()
@@ -99,9 +180,13 @@ class PlayScreen(Screen[None]):
         self.target_index = 0
         self.message = Text("")
         self.log_seen = len(session.view()["log"])
-        self.notices: list[tuple[Text, str]] = []
+        self.notices: list[tuple[RenderableType, str]] = []
         self.waiting = False            # a bot move is scheduled
         self.modal_open = False
+        self.compact = False
+        self.log_open = True
+        self.too_small = False
+        self.shown: View | None = None  # the view last rendered (the footer's keys read it)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -109,16 +194,19 @@ class PlayScreen(Screen[None]):
         yield HandView(id="hand")
         yield ChipBar(id="chips")
         yield Static("", id="message")
-        yield Input(placeholder="type an action and Enter: HIGH-LOW>TRAIN (t0..t9, mx; L/R/U/D "
-                                "in line games), draw, pass, end · ':' to come here, Esc to leave",
+        yield Input(placeholder=_("type an action and Enter: HIGH-LOW>TRAIN (t0..t9, mx; "
+                                  "L/R/U/D in line games), draw, pass, end · ':' to come "
+                                  "here, Esc to leave"),
                     id="command")
+        yield Static("", id="toosmall")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#hand").border_title = "Your hand"
+        self.query_one("#hand").border_title = _("Your hand")
         self.app.call_after_refresh(self.advance)
         if self.session.game.is_over:
-            self.notices.append((render.final_text(self.view(), self.session.names), "final"))
+            self.notices.append((render.final_summary(self.view(), self.session.names),
+                                 "final"))
 
     def on_resize(self, event: events.Resize) -> None:
         self.show()
@@ -148,18 +236,94 @@ class PlayScreen(Screen[None]):
     def show(self) -> None:
         """Render everything from the human's view."""
         view = self.view()
+        self.shown = view
         self._fix_selection(view)
-        status = "bots thinking…" if self.waiting else ""
-        self.query_one(Board).show(view, self.session.names, status)
+        width, height = self.size.width or 80, self.size.height or 24
+        self.compact = width < WIDE_MIN[0] or height < WIDE_MIN[1]
+        board = self.query_one(Board)
+        board.set_layout(self.compact, self.log_open)
+        status = _("bots thinking…") if self.waiting else ""
+        board.show(view, self.session.names, status)
         hand = self.hand_order(view)
         playable = {t for t in hand if render.targets_for(t, view)}
         hv = self.query_one(HandView)
         pips = sum(a + b for a, b in map(render.halves, hand))
-        hv.border_title = (f"Your hand — {len(hand)} tiles, {pips} pips — "
-                           f"sorted by {self.sort_mode} (s)")
-        hv.show(hand, playable, self.selected, (hv.content_size.width or 100))
-        self.query_one(ChipBar).show(*self._chips(view), width=self.size.width - 2 or 120)
+        hv.border_title = _("Your hand — {tiles}, {pips} — sorted by {order} (s)").format(
+            tiles=render.tiles_word(len(hand)),
+            pips=ngettext("{n} pip", "{n} pips", pips).format(n=pips),
+            order=render.sort_name(self.sort_mode))
+        hand_width = width - 4
+        hv.show(hand, playable, self.selected, hand_width)
+        chips = self.query_one(ChipBar)
+        chips.show(*self._chips(view), width=width - 2)
         self.query_one("#message", Static).update(self.message)
+        self._check_size(view, width, height, hv, chips)
+        self.refresh_bindings()
+
+    def needed_height(self, view: View, width: int, hv: HandView, chips: ChipBar) -> int:
+        """Rows the compact layout needs with the log hidden: header, table, hand,
+        chips, message, command line when open, footer."""
+        board = self.query_one(Board)
+        rows = -(-len(hv.tiles) // hv.per_row) if hv.tiles else 1
+        hand = 2 + (2 * rows if hv.tiles else 1)
+        chip_lines = len(chips.text_lines)
+        message = max(1, -(-len(self.message.plain) // max(1, width - 2)))
+        typing = 1 if self.has_class("typing") else 0
+        return 1 + board.table_lines(view, self.session.names, width) + hand + chip_lines \
+            + message + typing + 1
+
+    def _check_size(self, view: View, width: int, height: int, hv: HandView,
+                    chips: ChipBar) -> None:
+        """Below the compact layout's minimum, say how big the window must be."""
+        need = self.needed_height(view, width, hv, chips)
+        small = width < MIN_WIDTH or height < need
+        self.too_small = small
+        self.set_class(small, "toosmall")
+        if small:
+            self.query_one("#toosmall", Static).update(
+                _("The window is too small for this table ({width}×{height}): enlarge it "
+                  "to at least {min_width}×{min_height}.").format(
+                    width=width, height=height, min_width=max(MIN_WIDTH, width),
+                    min_height=max(need, height)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that apply now are active and shown in the footer."""
+        if action in ("move", "target", "play", "act", "hint", "undo", "pick",
+                      "toggle_log", "sort") and self.too_small:
+            return False
+        view = self.shown if self.shown is not None else self.view()    # as last shown
+        mine = self.session.human_to_play
+        if action in ("move", "pick"):
+            return mine and bool(view["hand"])
+        if action == "target":
+            return mine and len(self.targets(view)) > 1
+        if action == "play":
+            return mine and bool(self.targets(view))
+        if action == "act":
+            return parameters[0] in view["legal_actions"]
+        if action == "hint":
+            return mine
+        if action == "undo":
+            return self.session.allow_undo
+        if action == "toggle_log":
+            return self.compact
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action does not apply now (so it is not in the footer) says why
+        instead of doing nothing.  (Keys reach here before the bindings are tried.)"""
+        if self.has_class("typing") or self.too_small:
+            return
+        legal = (self.shown or self.view())["legal_actions"]
+        if event.key in self.KEY_WORDS and self.KEY_WORDS[event.key] not in legal:
+            event.stop()
+            self.do(self.KEY_WORDS[event.key])          # the engine's message
+        elif event.key == "u" and not self.session.allow_undo:
+            event.stop()
+            self.action_undo()
+        elif event.key == "question_mark" and not self.session.human_to_play:
+            event.stop()
+            self.say(_("hint: it is not your turn"), "yellow")
 
     def _chips(self, view: View) -> tuple[Text, list[Chip]]:
         legal = set(view["legal_actions"])
@@ -169,19 +333,21 @@ class PlayScreen(Screen[None]):
             targets = self.targets(view)
             lead.append(f"{render.glyph(self.selected)} → ", style="bold")
             if not targets:
-                lead.append("no legal target  ", style="dim")
+                lead.append(_("no legal target") + "  ", style="dim")
             for k, target in enumerate(targets):
                 style = "bold reverse green" if k == self.target_index else "reverse"
                 chips.append(Chip(render.target_label(target, view),
                                   render.action_for(self.selected, target), style))
         elif not legal and not view["is_over"]:
-            lead.append("waiting for the others…  ", style="dim")
-        for word, key in (("draw", "d"), ("pass", "p"), ("end", "e")):
+            lead.append(_("waiting for the others…") + "  ", style="dim")
+        labels = {"draw": _("draw (d)"), "pass": _("pass (p)"), "end": _("end (e)")}
+        for word in ("draw", "pass", "end"):
             if word in legal:
-                chips.append(Chip(f"{word} ({key})", word, "bold reverse yellow"))
-        chips.append(Chip("hint (?)", "?hint", "reverse blue"))
+                chips.append(Chip(labels[word], word, "bold reverse yellow"))
+        if self.session.human_to_play:
+            chips.append(Chip(_("hint (?)"), "?hint", "reverse blue"))
         if self.session.allow_undo:
-            chips.append(Chip("undo (u)", "?undo", "reverse magenta"))
+            chips.append(Chip(_("undo (u)"), "?undo", "reverse magenta"))
         return lead, chips
 
     def say(self, text: str, style: str = "") -> None:
@@ -257,14 +423,14 @@ class PlayScreen(Screen[None]):
 
     def _bot_failed(self, err: Exception) -> None:
         self.waiting = False
-        self.say(f"bot error: {err}", "bold red")
+        self.say(_("bot error: {error}").format(error=err), "bold red")
         self.show()
 
     def _bot_move(self) -> bool:
         try:
             self.session.bot_step()
         except DominohallError as err:           # a bot bug must not crash the table
-            self.say(f"bot error: {err}", "bold red")
+            self.say(_("bot error: {error}").format(error=err), "bold red")
             return False
         return True
 
@@ -275,12 +441,12 @@ class PlayScreen(Screen[None]):
         found = False
         for e in log[self.log_seen:]:
             if e["type"] == "round_end":
-                self.notices.append((render.round_end_text(e, view, self.session.names),
+                self.notices.append((render.round_end_summary(e, view, self.session.names),
                                      "round_end"))
                 self.say("")        # the last message was about the finished round
                 found = True
             elif e["type"] == "game_end":
-                self.notices.append((render.final_text(view, self.session.names), "final"))
+                self.notices.append((render.final_summary(view, self.session.names), "final"))
                 found = True
         self.log_seen = len(log)
         return found
@@ -291,24 +457,25 @@ class PlayScreen(Screen[None]):
             self.app.exit()
             return
         if self.session.game.is_over and not self.notices:
-            self.say("The match is over. q: quit", "bold")
+            self.say(_("The match is over. q: quit"), "bold")
         self.advance()
 
     # ------------------------------------------------------------ human actions
-    def do(self, action: str) -> None:
+    def do(self, action: str) -> bool:
         """Apply the human's action through the engine; show its message if illegal."""
         if not action.strip():
-            return
+            return False
         try:
             self.session.play(action)
         except DominohallError as err:
             self.say(str(err), "bold red")
-            return
+            return False
         except Exception as err:              # never a traceback on the table
             self.say(f"{type(err).__name__}: {err}", "bold red")
-            return
-        self.say(f"you: {action.strip()}", "green")
+            return False
+        self.say(_("you: {action}").format(action=action.strip()), "green")
         self.advance()
+        return True
 
     def action_move(self, step: int) -> None:
         hand = self.hand_order(self.view())
@@ -335,7 +502,7 @@ class PlayScreen(Screen[None]):
     def action_play(self) -> None:
         view = self.view()
         if self.selected is None:
-            self.say("you have no tile to play", "bold red")
+            self.say(_("you have no tile to play"), "bold red")
             return
         targets = self.targets(view)
         if targets:
@@ -361,18 +528,20 @@ class PlayScreen(Screen[None]):
 
     def action_hint(self) -> None:
         if not self.session.human_to_play:
-            self.say("hint: it is not your turn", "yellow")
+            self.say(_("hint: it is not your turn"), "yellow")
             return
         view = self.view()
-        self.say(f"hint: {strongest_bot(view['game'])} is thinking…", "cyan")
+        self.say(_("hint: {bot} is thinking…").format(bot=strongest_bot(view["game"])), "cyan")
+        game = self.session.game.clone()
 
         def work() -> None:
             action = suggest(view)
-            self.app.call_from_thread(self._show_hint, action, view)
+            reason = why(action, view, game)
+            self.app.call_from_thread(self._show_hint, action, reason, view)
 
         self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
 
-    def _show_hint(self, action: str, view: View) -> None:
+    def _show_hint(self, action: str, reason: str, view: View) -> None:
         if not self.is_attached or self.view()["version"] != view["version"]:
             return
         tile, target = render.split_action(action)
@@ -382,33 +551,49 @@ class PlayScreen(Screen[None]):
             self.target_index = targets.index(target) if target in targets else 0
         self.show()
         keys = {"draw": "d", "pass": "p", "end": "e"}
-        how = "Enter plays it" if tile is not None else f"press {keys.get(action, '?')}"
-        reason = why(action, view, self.session.game)
-        self.say(f"hint: {action} — {strongest_bot(view['game'])}: {reason}  ({how})",
-                 "bold cyan")
+        how = (_("Enter plays it") if tile is not None
+               else _("press {key}").format(key=keys.get(action, "?")))
+        self.say(_("hint: {action} — {bot}: {reason}  ({how})").format(
+            action=action, bot=strongest_bot(view["game"]), reason=reason, how=how),
+            "bold cyan")
 
     def action_undo(self) -> None:
         problem = self.session.undo()
         if problem:
-            self.say(f"undo: {problem}", "yellow")
+            self.say(_("undo: {problem}").format(problem=problem), "yellow")
             return
         self.log_seen = len(self.view()["log"])
         self.selected = None
-        self.say("undone: it is your turn again", "magenta")
+        self.say(_("undone: it is your turn again"), "magenta")
         self.advance()
 
     def action_command(self) -> None:
+        self.add_class("typing")
         self.query_one("#command", Input).focus()
+        self.show()
+
+    def _leave_command(self) -> None:
+        self.remove_class("typing")
+        self.set_focus(None)
+        self.show()
 
     def action_escape(self) -> None:
-        self.set_focus(None)
+        self._leave_command()
+
+    def action_toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.show()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
 
     def action_quit_game(self) -> None:
         self.app.exit()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
-        self.do(event.value)
+        if self.do(event.value):
+            self._leave_command()       # back to the board: the next key is a key again
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         if message.tile == self.selected:
@@ -432,6 +617,7 @@ class PlayApp(App[None]):
 
     TITLE = "dominohall"
     AUTO_FOCUS = None
+    ENABLE_COMMAND_PALETTE = False      # the footer's room is for the game's keys
 
     def __init__(self, session: Session, speed: float = 0.6,
                  inline_bots: bool | None = None) -> None:
@@ -450,17 +636,21 @@ class ReplayScreen(Screen[None]):
     """Step through a record: the spectator view, every hand at each round's end."""
 
     DEFAULT_CSS = """
-    ReplayScreen #revealed { height: auto; border: round $success; padding: 0 1; }
+    ReplayScreen #revealbox { height: auto; max-height: 60%; border: round $success;
+                              padding: 0 1; }
+    ReplayScreen #revealed { height: auto; }
     ReplayScreen #status { height: 1; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("right,n,space", "step(1)", "Next"),
-        Binding("left,p,b", "step(-1)", "Previous"),
+        Binding("right,n,space", "step(1)", _("Next")),
+        Binding("left,p,b", "step(-1)", _("Previous")),
         Binding("pagedown", "step(20)", "+20", show=False),
         Binding("pageup", "step(-20)", "-20", show=False),
-        Binding("home,s", "goto(0)", "Start"),
-        Binding("end,e", "goto(-1)", "End"),
-        Binding("q,escape", "app.quit", "Quit"),
+        Binding("home,s", "goto(0)", _("Start")),
+        Binding("end,e", "goto(-1)", _("End")),
+        Binding("l", "toggle_log", _("Log")),
+        Binding("h,f1", "help", _("Help")),
+        Binding("q,escape", "app.quit", _("Quit")),
     ]
 
     def __init__(self, record: dict[str, Any], seat: int | None = None) -> None:
@@ -469,6 +659,7 @@ class ReplayScreen(Screen[None]):
         self.actions = [str(a) for a in record.get("actions", [])]
         self.seat = seat
         self.step = 0
+        self.log_open = True
         self.game: Game = rebuild(record, 0)[0]
         self.names = self._names()
 
@@ -481,12 +672,13 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Board(id="board")
-        yield Static("", id="revealed")
+        with VerticalScroll(id="revealbox", can_focus=False):
+            yield Static("", id="revealed")
         yield Static("", id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#revealed").border_title = "Hands"
+        self.query_one("#revealbox").border_title = _("Hands")
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -511,29 +703,47 @@ class ReplayScreen(Screen[None]):
 
     def show(self) -> None:
         view = self.game.view(self.seat)
-        self.query_one(Board).show(view, self.names)
+        board = self.query_one(Board)
+        board.set_layout(self.size.width < WIDE_MIN[0] or self.size.height < WIDE_MIN[1],
+                         self.log_open)
+        board.show(view, self.names)
         revealed = self.query_one("#revealed", Static)
         log = view["log"]
         last_end = next((e for e in reversed(log) if e["type"] == "round_end"), None)
         at_end = self.step == len(self.actions)
         latest = log[-1]["type"] if log else ""
         if last_end is not None and (latest in ("round_end", "game_end") or at_end):
-            body = render.round_end_text(last_end, view, self.names)
+            parts: list[RenderableType] = [render.round_end_summary(last_end, view, self.names)]
             if self.game.is_over:
-                body.append("\n")
-                body.append_text(render.final_text(view, self.names))
-            revealed.update(body)
+                parts += [Text(""), render.final_summary(view, self.names)]
+            revealed.update(Group(*parts))
         elif view["hand"] is not None:
             revealed.update(" ".join(render.glyph(t) for t in view["hand"]))
         else:
-            revealed.update(Text("hands are hidden until the round ends "
-                                 "(tiles in each hand are shown under Players)", style="dim"))
-        last = ""
+            revealed.update(Text(_("hands are hidden until the round ends "
+                                   "(tiles in each hand are shown under Players)"),
+                                 style="dim"))
+        who = _("spectator") if self.seat is None else _("seat {n}").format(n=self.seat)
         if self.step:
-            last = f" — last: {self.actions[self.step - 1]}"
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        self.query_one("#status", Static).update(
-            Text(f"step {self.step} of {len(self.actions)} ({who}){last}", style="bold"))
+            status = _("step {step} of {steps} ({who}) — last: {action}").format(
+                step=self.step, steps=len(self.actions), who=who,
+                action=self.actions[self.step - 1])
+        else:
+            status = _("step {step} of {steps} ({who})").format(
+                step=self.step, steps=len(self.actions), who=who)
+        self.query_one("#status", Static).update(Text(status, style="bold"))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_log":
+            return self.query_one(Board).compact
+        return True
 
 
 class ReplayApp(App[None]):
@@ -541,6 +751,7 @@ class ReplayApp(App[None]):
 
     TITLE = "dominohall replay"
     AUTO_FOCUS = None
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, record: dict[str, Any], seat: int | None = None,
                  start_step: int = 0) -> None:

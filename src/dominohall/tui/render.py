@@ -16,22 +16,36 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from ..bots.mexican import plan_train
 from ..engine.tiles import TEXT, parse_tile
+from ..i18n import N_, _, ngettext
 
 View = dict[str, Any]
 
-GAME_TITLES = {"mexican_train": "Mexican Train", "all_fives": "All Fives",
-               "draw": "Draw Dominoes", "block": "Block Dominoes"}
+GAME_TITLES = {"mexican_train": N_("Mexican Train"), "all_fives": N_("All Fives"),
+               "draw": N_("Draw Dominoes"), "block": N_("Block Dominoes")}
 SORTS = ("pips", "suit", "train")     # "train": Mexican Train only
+SORT_NAMES = {"pips": N_("pips"), "suit": N_("suit"), "train": N_("your planned train")}
+
+
+def game_title(game: str) -> str:
+    """The game's name for players: 'Mexican Train'."""
+    return _(GAME_TITLES[game]) if game in GAME_TITLES else game
+
+
+def sort_name(mode: str) -> str:
+    return _(SORT_NAMES[mode]) if mode in SORT_NAMES else mode
 
 
 # ----------------------------------------------------------------- tiles
 def halves(tile: str) -> tuple[int, int]:
     """'12-5' -> (12, 5)."""
-    a, _, b = tile.partition("-")
+    a, _sep, b = tile.partition("-")
     return int(a), int(b)
 
 
@@ -145,7 +159,7 @@ def sort_hand(hand: list[str], mode: str, view: View | None = None) -> list[str]
 # ----------------------------------------------------------------- actions
 def split_action(action: str) -> tuple[str | None, str | None]:
     """'12-5>t0' -> ('12-5', 't0'); '6-6' -> ('6-6', None); 'draw' -> (None, None)."""
-    tile, _, target = action.partition(">")
+    tile, _sep, target = action.partition(">")
     if "-" not in tile:
         return None, None
     return tile, (target or None)
@@ -169,52 +183,86 @@ def seat_name(seat: int | None, view: View, names: list[str]) -> str:
     if seat is None:
         return "-"
     if seat == view.get("seat"):
-        return "you"
-    return f"{names[seat]} (seat {seat})" if names else f"seat {seat}"
+        return _("you")
+    if names:
+        return _("{name} (seat {n})").format(name=names[seat], n=seat)
+    return _("seat {n}").format(n=seat)
+
+
+def short_name(seat: int, view: View, names: list[str]) -> str:
+    """'you', the bot's name, or 'seat 2' (where the seat number is shown beside it)."""
+    if seat == view.get("seat"):
+        return _("you")
+    return names[seat] if names else _("seat {n}").format(n=seat)
+
+
+def tiles_word(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
+
+
+def points_word(n: int) -> str:
+    return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
 def target_label(target: str | None, view: View) -> str:
     """A short label for a target chip: 't0 your train ▸7', 'mx Mexican ▸12', 'R end ▸3'."""
     if target is None:
-        return "lead"
+        return _("lead")
     if view["game"] == "mexican_train":
         train = next(t for t in view["trains"] if t["id"] == target)
         if train["owner"] is None:
-            who = "Mexican"
+            who = _("Mexican")
         elif train["owner"] == view.get("seat"):
-            who = "your train"
+            who = _("your train")
         else:
-            who = f"seat {train['owner']}"
-        owed = " owed" if target in view["owed"] else ""
-        return f"{target} {who}{owed} ▸{train['open_end']}"
+            who = _("seat {n}").format(n=train["owner"])
+        if target in view["owed"]:
+            return _("{train} {who} owed ▸{end}").format(train=target, who=who,
+                                                        end=train["open_end"])
+        return _("{train} {who} ▸{end}").format(train=target, who=who, end=train["open_end"])
     end = next((e for e in view["layout"]["ends"] if e["id"] == target), None)
-    value = "" if end is None else f" ▸{end['value']}"
-    return f"{target} end{value}"
+    if end is None:
+        return _("{end} end").format(end=target)
+    return _("{end} end ▸{value}").format(end=target, value=end["value"])
 
 
 # ----------------------------------------------------------------- panels
 def header(view: View, names: list[str], waiting: str = "") -> Text:
     """'Mexican Train · Round 3 of 13 — engine 10-10 · your turn'."""
     text = Text()
-    text.append(GAME_TITLES.get(view["game"], str(view["game"])), style="bold")
+    text.append(game_title(view["game"]), style="bold")
+    text.append(" · ")
     if view["game"] == "mexican_train":
-        text.append(f" · Round {view['round']} of {view['rounds']} — engine {view['engine']}")
+        text.append(_("Round {round} of {rounds} — engine {engine}").format(
+            round=view["round"], rounds=view["rounds"], engine=view["engine"]))
     else:
         hands = view["options"].get("hands") or 0
-        of = f" of {hands}" if hands else ""
-        text.append(f" · Hand {view['round']}{of}")
-        if not hands:
-            text.append(f" · to {view['options'].get('target')}")
+        if hands:
+            text.append(_("Hand {round} of {hands}").format(round=view["round"], hands=hands))
+        else:
+            text.append(_("Hand {round}").format(round=view["round"]))
+            text.append(" · ")
+            text.append(_("to {target}").format(target=view["options"].get("target")))
     text.append(" · ")
     if view["is_over"]:
-        text.append("match over", style="bold magenta")
+        text.append(_("match over"), style="bold magenta")
     elif view["current_seat"] == view.get("seat"):
-        text.append("your turn", style="bold reverse green")
+        text.append(_("your turn"), style="bold reverse green")
     else:
-        text.append(f"{seat_name(view['current_seat'], view, names)} to play", style="yellow")
+        text.append(_("{player} to play").format(
+            player=seat_name(view["current_seat"], view, names)), style="yellow")
     if waiting:
         text.append(f" · {waiting}", style="dim")
     return text
+
+
+def boneyard_text(view: View) -> str:
+    n = view["boneyard"]
+    return ngettext("boneyard: {n} tile", "boneyard: {n} tiles", n).format(n=n)
+
+
+def teams_text() -> str:
+    return _("teams: seats 0+2 v 1+3")
 
 
 def players(view: View, names: list[str]) -> Text:
@@ -223,21 +271,55 @@ def players(view: View, names: list[str]) -> Text:
     markers = {}
     if view["game"] == "mexican_train":
         markers = {t["owner"]: t["marker"] for t in view["trains"] if t["owner"] is not None}
+    labels = [short_name(s, view, names) if s == view.get("seat") or names else _("seat")
+              for s in range(view["players"])]
+    wide = max(8, *(len(label) for label in labels))
+    counts = [tiles_word(n) for n in view["hand_sizes"]]
+    count_w = max(len(c) for c in counts)
+    pts = [points_word(p) for p in view["scores"]]
+    pts_w = max(len(p) for p in pts)
     for s in range(view["players"]):
         turn = s == view["current_seat"]
         text.append("▶ " if turn else "  ", style="bold green")
-        label = "you" if s == view.get("seat") else (names[s] if names else "seat")
-        text.append(f"{s} {label:<8}", style="bold" if turn else "")
+        text.append(f"{s} {labels[s]:<{wide}}", style="bold" if turn else "")
         n = view["hand_sizes"][s]
-        text.append(f"{n:>2} tile{'s' if n != 1 else ' '}",
-                    style="bold red" if n == 1 else "")
-        text.append(f"  {view['scores'][s]:>4} pts")
+        text.append(counts[s].rjust(count_w), style="bold red" if n == 1 else "")
+        text.append("  " + pts[s].rjust(pts_w))
         if markers.get(s):
-            text.append("  ● open", style="yellow")
+            text.append("  ")
+            text.append(_("● open"), style="yellow")
         text.append("\n")
-    text.append(f"  boneyard: {view['boneyard']} tile{'s' if view['boneyard'] != 1 else ''}\n")
+    text.append("  " + boneyard_text(view) + "\n")
     if view["game"] != "mexican_train" and view.get("teams"):
-        text.append("  teams: seats 0+2 v 1+3\n", style="dim")
+        text.append("  " + teams_text() + "\n", style="dim")
+    return text
+
+
+def players_line(view: View, names: list[str], width: int) -> Text:
+    """The compact layout's players: '▶ you 5 tiles 15 pts · seat 1 7 tiles 10 pts', wrapped."""
+    parts: list[Text] = []
+    for s in range(view["players"]):
+        part = Text()
+        turn = s == view["current_seat"]
+        part.append("▶ " if turn else "", style="bold green")
+        part.append(short_name(s, view, names), style="bold" if turn else "")
+        n = view["hand_sizes"][s]
+        part.append(" ")
+        part.append(tiles_word(n), style="bold red" if n == 1 else "")
+        part.append(" " + points_word(view["scores"][s]))
+        parts.append(part)
+    if view.get("teams"):
+        parts.append(Text(teams_text(), style="dim"))
+    text = Text()
+    used = 0
+    for k, part in enumerate(parts):
+        sep = " · " if k else ""
+        if k and used + len(sep) + len(part) > width:
+            text.append("\n")
+            sep, used = "", 0
+        text.append(sep, style="dim")
+        text.append_text(part)
+        used += len(sep) + len(part)
     return text
 
 
@@ -245,25 +327,55 @@ def round_ends(view: View) -> list[dict[str, Any]]:
     return [e for e in view["log"] if e["type"] == "round_end"]
 
 
+def _round_word(view: View) -> str:
+    return _("R") if view["game"] == "mexican_train" else _("H")
+
+
 def score_sheet(view: View, names: list[str]) -> Text:
     """Points per round and running totals, from the round_end events of the log."""
     n = view["players"]
-    word = "R" if view["game"] == "mexican_train" else "H"
+    word = _round_word(view)
+    tot = _("tot")
+    lead = max(4, len(word) + 3, len(tot) + 1)
     w = 5
-    cols = ["you" if s == view.get("seat") else f"s{s}" for s in range(n)]
+    cols = [_("you") if s == view.get("seat") else f"s{s}" for s in range(n)]
+    w = max(w, *(len(c) + 1 for c in cols))
     text = Text()
-    text.append("    " + "".join(f"{c:>{w}}" for c in cols) + "\n", style="bold underline")
+    text.append(" " * lead + "".join(f"{c:>{w}}" for c in cols) + "\n", style="bold underline")
     for e in round_ends(view):
-        text.append(f"{word}{e['round']:<3}" + "".join(f"{p:>{w}}" for p in e["points"]) + "\n")
+        text.append(f"{word}{e['round']:<{lead - len(word)}}"
+                    + "".join(f"{p:>{w}}" for p in e["points"]) + "\n")
     if not view["is_over"]:
-        text.append(f"{word}{view['round']:<3}" + "".join(f"{'…':>{w}}" for _ in range(n)) + "\n",
-                    style="dim")
-    text.append("tot " + "".join(f"{p:>{w}}" for p in view["scores"]), style="bold")
+        text.append(f"{word}{view['round']:<{lead - len(word)}}"
+                    + "".join(f"{'…':>{w}}" for _s in range(n)) + "\n", style="dim")
+    text.append(f"{tot:<{lead}}" + "".join(f"{p:>{w}}" for p in view["scores"]), style="bold")
     return text
+
+
+def score_table(view: View, names: list[str]) -> Table:
+    """The score sheet as a table: a row per round, a column per player, the totals."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  title=_("Score sheet"), title_justify="left", title_style="bold")
+    table.add_column("")
+    for s in range(view["players"]):
+        table.add_column(short_name(s, view, names), justify="right")
+    word = _("Round {n}") if view["game"] == "mexican_train" else _("Hand {n}")
+    for e in round_ends(view):
+        table.add_row(word.format(n=e["round"]), *(str(p) for p in e["points"]))
+    table.add_row(Text(_("Total"), style="bold"),
+                  *(Text(str(p), style="bold") for p in view["scores"]))
+    return table
 
 
 LOG_STYLES = {"last_tile": "bold red", "round_end": "bold magenta", "game_end": "bold magenta",
               "deal": "bold", "engine": "cyan", "pass": "yellow"}
+
+
+def log_events(view: View, last: int = 300) -> list[dict[str, Any]]:
+    """This round's log after earlier rounds' results (their plays are back in hands now)."""
+    log: list[dict[str, Any]] = view["log"]
+    start = max((k for k, e in enumerate(log) if e["type"] == "deal"), default=0)
+    return [e for e in log[:start] if e["type"] == "round_end"][-5:] + log[start:][-last:]
 
 
 def log_text(view: View, last: int = 300) -> Text:
@@ -272,9 +384,7 @@ def log_text(view: View, last: int = 300) -> Text:
     Earlier rounds' plays are left out: their tiles are back in someone's hand now.
     """
     text = Text()
-    log = view["log"]
-    start = max((k for k, e in enumerate(log) if e["type"] == "deal"), default=0)
-    events = [e for e in log[:start] if e["type"] == "round_end"][-5:] + log[start:][-last:]
+    events = log_events(view, last)
     for k, e in enumerate(events):
         style = LOG_STYLES.get(e["type"], "")
         if e.get("seat") == view.get("seat") and e["type"] in ("play", "draw", "end"):
@@ -285,46 +395,103 @@ def log_text(view: View, last: int = 300) -> Text:
     return text
 
 
+def _owed_line(owed: list[str]) -> Text:
+    return Text(_("owed: {trains} — cover it first").format(trains=", ".join(owed)),
+                style="bold white on red")
+
+
+def _train_chain(train: dict[str, Any], owed: list[str], room: int, lines: int) -> list[Text]:
+    """A started train's tiles in at most `lines` rows of `room` cells; owed doubles lit."""
+    pairs = oriented(train["tiles"], train["open_end"])
+    chain = wrap_chain(pairs, room, lines)
+    if train["id"] in owed and pairs:
+        last = chain[-1]
+        last.stylize("bold white on red",
+                     len(last.plain) - len(f"[{pairs[-1][0]}|{pairs[-1][1]}]"))
+    return chain
+
+
+def _not_started(train: dict[str, Any]) -> str:
+    return _("not started") if train["owner"] is not None else _("not started (open to all)")
+
+
 def trains_text(view: View, width: int = 80, height: int = 0) -> Text:
     """Every personal train and the Mexican train: owner, open end, marker; owed doubles lit."""
     text = Text()
-    text.append(f"engine {glyph(view['engine'])}", style="bold")
+    text.append(_("engine {tile}").format(tile=glyph(view["engine"])), style="bold")
     owed = view["owed"]
     if owed:
-        text.append("   owed: " + ", ".join(owed) + " — cover it first", style="bold white on red")
+        text.append("   ")
+        text.append_text(_owed_line(owed))
     text.append("\n")
     me = view.get("seat")
     lines = max(1, min(3, (height - 1) // len(view["trains"]))) if height else 1
-    for train in view["trains"]:
+    whos = [_("Mexican") if t["owner"] is None else
+            _("you") if t["owner"] == me else _("seat {n}").format(n=t["owner"])
+            for t in view["trains"]]
+    who_w = max(len(w) for w in whos) + 2
+    id_w = max(3, *(len(t["id"]) + 1 for t in view["trains"]))
+    for train, who in zip(view["trains"], whos):
         tid, owner = train["id"], train["owner"]
-        if owner is None:
-            label = "mx Mexican  "
-        elif owner == me:
-            label = f"{tid:<3}you      "
-        else:
-            label = f"{tid:<3}seat {owner:<4}"
         mark = "●" if train["marker"] and owner is not None else " "
         line = Text()
-        line.append(label, style="bold" if owner == me else "")
+        line.append(f"{tid:<{id_w}}{who:<{who_w}}", style="bold" if owner == me else "")
         line.append(f"{mark} ", style="yellow")
         line.append(f"▸{train['open_end']:<3}", style="bold cyan")
-        pairs = oriented(train["tiles"], train["open_end"])
         indent = len(line)
         room = max(8, width - indent - 1)
         if not train["started"]:
-            line.append("not started" if owner is not None else "not started (open to all)",
-                        style="dim")
+            line.append(_not_started(train), style="dim")
             rows = [line]
         else:
-            chain = wrap_chain(pairs, room, lines)
-            if tid in owed:
-                last = chain[-1]
-                last.stylize("bold white on red", len(last.plain) - len(
-                    f"[{pairs[-1][0]}|{pairs[-1][1]}]"))
+            chain = _train_chain(train, owed, room, lines)
             line.append_text(chain[0])
             rows = [line] + [Text(" " * indent) + row for row in chain[1:]]
         for row in rows:
             text.append_text(row)
+            text.append("\n")
+    return text
+
+
+def trains_compact(view: View, names: list[str], width: int = 80) -> Text:
+    """The small-terminal table: one line per train with its player's tiles and points,
+    the marker and the open end, and as many of the newest tiles as fit."""
+    me = view.get("seat")
+    owed = view["owed"]
+    text = Text()
+    if owed:
+        text.append_text(_owed_line(owed))
+        text.append("\n")
+    rows = []
+    for train in view["trains"]:
+        owner = train["owner"]
+        who = _("Mexican") if owner is None else short_name(owner, view, names)
+        tiles = "" if owner is None else tiles_word(view["hand_sizes"][owner])
+        pts = "" if owner is None else points_word(view["scores"][owner])
+        rows.append((train, who, tiles, pts))
+    id_w = max(len(t["id"]) for t in view["trains"]) + 1
+    who_w = max(len(r[1]) for r in rows) + 1
+    tiles_w = max(len(r[2]) for r in rows)
+    pts_w = max(len(r[3]) for r in rows)
+    for k, (train, who, tiles, pts) in enumerate(rows):
+        owner = train["owner"]
+        line = Text()
+        turn = owner is not None and owner == view["current_seat"]
+        line.append("▶" if turn else " ", style="bold green")
+        line.append(f"{train['id']:<{id_w}}{who:<{who_w}}", style="bold" if owner == me else "")
+        line.append(tiles.rjust(tiles_w), style="bold red" if tiles and
+                    view["hand_sizes"][owner] == 1 else "")
+        line.append(" " + pts.rjust(pts_w) + " ")
+        mark = "●" if train["marker"] and owner is not None else " "
+        line.append(f"{mark} ", style="yellow")
+        line.append(f"▸{train['open_end']:<3}", style="bold cyan")
+        room = max(8, width - len(line) - 1)
+        if not train["started"]:
+            line.append(_not_started(train)[:room], style="dim")
+        else:
+            line.append_text(_train_chain(train, owed, room, 1)[0])
+        text.append_text(line)
+        if k < len(rows) - 1:
             text.append("\n")
     return text
 
@@ -335,14 +502,15 @@ def layout_text(view: View, width: int = 80) -> Text:
     text = Text()
     count = lay["count"]
     scores = view["game"] == "all_fives"
-    text.append("count ", style="bold")
+    text.append(_("count") + " ", style="bold")
     hot = scores and count > 0 and count % 5 == 0
     text.append(str(count), style="bold white on green" if hot else "bold")
     if lay["spinner"]:
-        text.append(f"   spinner {glyph(lay['spinner'])}", style="bold yellow")
+        text.append("   ")
+        text.append(_("spinner {tile}").format(tile=glyph(lay["spinner"])), style="bold yellow")
     text.append("\n")
     if lay["lead"] is None:
-        text.append("no tile played yet: the leader may lead any tile\n", style="dim")
+        text.append(_("no tile played yet: the leader may lead any tile") + "\n", style="dim")
         return text
     ends = {e["id"]: e for e in lay["ends"]}
     lead_a, lead_b = halves(lay["lead"])
@@ -368,11 +536,13 @@ def layout_text(view: View, width: int = 80) -> Text:
     for eid, end in ends.items():
         if eid in ("L", "R"):
             continue
-        arm = Text(f"  arm {eid} off the spinner ▸{end['value']}: ", style="cyan")
+        arm = Text(_("  arm {end} off the spinner ▸{value}: ").format(end=eid, value=end["value"]),
+                   style="cyan")
         if end["tiles"]:
-            arm.append_text(chain_text(oriented(end["tiles"], end["value"]), width - 30))
+            arm.append_text(chain_text(oriented(end["tiles"], end["value"]),
+                                       max(8, width - len(arm) - 1)))
         else:
-            arm.append("empty", style="dim")
+            arm.append(_("empty"), style="dim")
         text.append_text(arm)
         text.append("\n")
     return text
@@ -384,37 +554,97 @@ def table_text(view: View, width: int = 80, height: int = 0) -> Text:
     return layout_text(view, width)
 
 
-def round_end_text(event: dict[str, Any], view: View, names: list[str]) -> Text:
-    """Everyone's remaining tiles, the points and the totals of one round_end event."""
-    word = "Round" if view["game"] == "mexican_train" else "Hand"
-    how = {"domino": "went out", "blocked": "blocked", "target": "target reached"}[event["reason"]]
-    text = Text()
-    title = f"{word} {event['round']} over — "
-    if event["reason"] == "domino" and event["seat"] is not None:
-        title += f"{seat_name(event['seat'], view, names)} went out"
-    else:
-        title += how
-    text.append(title + "\n\n", style="bold")
-    for s, hand in enumerate(event["hands"]):
-        who = seat_name(s, view, names)
-        text.append(f"{who:<18}", style="bold" if s == view.get("seat") else "")
-        tiles = " ".join(glyph(t) for t in hand) or "(none)"
-        text.append(f"{tiles:<44} ")
-        text.append(f"pips {event['pips'][s]:>3}  points {event['points'][s]:>4}  "
-                    f"total {event['scores'][s]:>4}\n")
+def table_compact(view: View, names: list[str], width: int = 80) -> Text:
+    """The table of the compact (small terminal) layout, players included."""
+    if view["game"] == "mexican_train":
+        return trains_compact(view, names, width)
+    text = layout_text(view, width)
+    text.append_text(players_line(view, names, width))
     return text
+
+
+def round_end_title(event: dict[str, Any], view: View, names: list[str]) -> str:
+    """'Round 3 over — seat 2 went out' / 'Hand 1 over — blocked'."""
+    mt = view["game"] == "mexican_train"
+    if event["reason"] == "domino" and event["seat"] is not None:
+        who = seat_name(event["seat"], view, names)
+        if mt:
+            return _("Round {n} over — {player} went out").format(n=event["round"], player=who)
+        return _("Hand {n} over — {player} went out").format(n=event["round"], player=who)
+    if event["reason"] == "blocked":
+        return (_("Round {n} over — blocked") if mt else _("Hand {n} over — blocked")).format(
+            n=event["round"])
+    return (_("Round {n} over — target reached") if mt
+            else _("Hand {n} over — target reached")).format(n=event["round"])
+
+
+def round_end_table(event: dict[str, Any], view: View, names: list[str]) -> Table:
+    """Every hand left, its pips, the points it scores and the totals after the round."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column(_("Player"), no_wrap=True)
+    table.add_column(_("Tiles left"), overflow="fold", ratio=1)
+    table.add_column(_("Pips"), justify="right", no_wrap=True)
+    table.add_column(_("Points"), justify="right", no_wrap=True)
+    table.add_column(_("Total"), justify="right", no_wrap=True)
+    for s, hand in enumerate(event["hands"]):
+        style = "bold" if s == view.get("seat") else ""
+        tiles = Text(" ".join(glyph(t) for t in hand) or _("(none)"))
+        table.add_row(Text(seat_name(s, view, names), style=style), tiles,
+                      str(event["pips"][s]), str(event["points"][s]),
+                      Text(str(event["scores"][s]), style="bold"))
+    return table
+
+
+def round_end_summary(event: dict[str, Any], view: View, names: list[str]) -> Group:
+    """The round-end notice: how it ended, then the table of hands, points and totals."""
+    return Group(Text(round_end_title(event, view, names) + "\n", style="bold"),
+                 round_end_table(event, view, names))
+
+
+def round_end_text(event: dict[str, Any], view: View, names: list[str]) -> Text:
+    """The same summary as plain lines (for logs and tests)."""
+    text = Text(round_end_title(event, view, names) + "\n\n", style="bold")
+    for s, hand in enumerate(event["hands"]):
+        tiles = " ".join(glyph(t) for t in hand) or _("(none)")
+        text.append(_("{player}: {tiles} — pips {pips}, points {points}, total {total}").format(
+            player=seat_name(s, view, names), tiles=tiles, pips=event["pips"][s],
+            points=event["points"][s], total=event["scores"][s]) + "\n")
+    return text
+
+
+def final_summary(view: View, names: list[str]) -> Group:
+    """The final table: ranking, winners, then the score sheet."""
+    positive = view["game"] != "mexican_train" or view["options"].get("scoring") == "positive"
+    order = sorted(range(view["players"]), key=lambda s: view["scores"][s], reverse=positive)
+    ranking = Table(box=None, show_header=False, pad_edge=False)
+    ranking.add_column(justify="right")
+    ranking.add_column()
+    ranking.add_column(justify="right")
+    ranking.add_column()
+    for rank, s in enumerate(order, 1):
+        won = s in view["winners"]
+        style = "bold green" if won else ""
+        ranking.add_row(f"{rank}.", Text(seat_name(s, view, names), style=style),
+                        Text(str(view["scores"][s]), style=style),
+                        Text(_("★ winner") if won else "", style=style))
+    return Group(Text(_("Match over") + "\n", style="bold"), ranking, Text(""),
+                 score_table(view, names))
 
 
 def final_text(view: View, names: list[str]) -> Text:
-    """The final table: totals, ranking and winners."""
-    text = Text()
-    text.append("Match over\n\n", style="bold")
+    """The final ranking as plain lines (for logs and tests)."""
+    text = Text(_("Match over") + "\n\n", style="bold")
     positive = view["game"] != "mexican_train" or view["options"].get("scoring") == "positive"
     order = sorted(range(view["players"]), key=lambda s: view["scores"][s], reverse=positive)
     for rank, s in enumerate(order, 1):
-        star = "★ winner" if s in view["winners"] else ""
-        text.append(f"{rank}. {seat_name(s, view, names):<18} {view['scores'][s]:>5}  {star}\n",
-                    style="bold green" if s in view["winners"] else "")
-    text.append("\n")
-    text.append_text(score_sheet(view, names))
+        star = _("★ winner") if s in view["winners"] else ""
+        text.append(f"{rank}. {seat_name(s, view, names)} {view['scores'][s]}  {star}\n")
     return text
+
+
+def summary_for(kind: str, event: dict[str, Any] | None, view: View,
+                names: list[str]) -> RenderableType:
+    """The notice body for a 'round_end' event or the 'final' table."""
+    if kind == "round_end" and event is not None:
+        return round_end_summary(event, view, names)
+    return final_summary(view, names)

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..i18n import _
 from . import render
 
 View = dict[str, Any]
@@ -41,7 +42,7 @@ class HandView(Static):
         self.per_row = max(1, width // self.cell)
         text = Text()
         if not tiles:
-            text.append("(no tiles)", style="dim")
+            text.append(_("(no tiles)"), style="dim")
         for row in range(0, len(tiles), self.per_row):
             chunk = tiles[row:row + self.per_row]
             for k in range(row, row + len(chunk)):
@@ -91,6 +92,7 @@ class ChipBar(Static):
     def __init__(self, **kw: Any) -> None:
         super().__init__("", **kw)
         self.spans: list[tuple[int, int, int, str]] = []      # line, start, end, action
+        self.text_lines: list[str] = [""]
 
     def show(self, lead: Text, chips: list[Chip], width: int = 200) -> None:
         text = lead.copy()
@@ -105,6 +107,7 @@ class ChipBar(Static):
             self.spans.append((line, x, x + len(label), chip.action))
             text.append(" ")
             x += len(label) + 1
+        self.text_lines = text.plain.split("\n")
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -118,7 +121,13 @@ class ChipBar(Static):
 
 
 class Board(Widget):
-    """Header, players, score sheet, the table (trains or layout) and the log."""
+    """Header, players, score sheet, the table (trains or layout) and the log.
+
+    Two layouts: *wide* (players and score sheet left, the table, the log right) for
+    big terminals, and *compact* for small ones (80×24): the table across the whole
+    width with one line per train (its player's tiles and points, the marker, the open
+    end), the log below it, collapsible with `l`.
+    """
 
     DEFAULT_CSS = """
     Board { height: 1fr; layout: vertical; }
@@ -129,7 +138,17 @@ class Board(Widget):
     Board #scores { height: 1fr; border: round $secondary; }
     Board #table { width: 1fr; height: 100%; border: round $accent; padding: 0 1; }
     Board #logbox { width: 42; border: round $secondary; }
+    Board.compact #main { layout: vertical; }
+    Board.compact #side { display: none; }
+    Board.compact #table { width: 100%; height: auto; }
+    Board.compact #logbox { width: 100%; height: 1fr; }
+    Board.compact.nolog #logbox { display: none; }
     """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.compact = False
+        self.log_open = True
 
     def compose(self) -> ComposeResult:
         yield Static("", id="header")
@@ -142,20 +161,38 @@ class Board(Widget):
                 yield Static("", id="log")
 
     def on_mount(self) -> None:
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#scores").border_title = "Score sheet"
-        self.query_one("#table").border_title = "Table"
-        self.query_one("#logbox").border_title = "Log"
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#scores").border_title = _("Score sheet")
+        self.query_one("#table").border_title = _("Table")
+        self.query_one("#logbox").border_title = _("Log")
+
+    def set_layout(self, compact: bool, log_open: bool = True) -> None:
+        self.compact = compact
+        self.log_open = log_open
+        self.set_class(compact, "compact")
+        self.set_class(compact and not log_open, "nolog")
+        box = self.query_one("#logbox")
+        box.border_title = _("Log (l: hide)") if compact else _("Log")
+
+    def table_lines(self, view: View, names: list[str], width: int) -> int:
+        """Rows the compact table needs (borders included) at `width` columns."""
+        return len(render.table_compact(view, names, width - 4).plain.splitlines()) + 2
 
     def show(self, view: View, names: list[str], status: str = "") -> None:
         self.query_one("#header", Static).update(render.header(view, names, status))
-        side = self.query_one("#side")
-        side.styles.width = max(42, 4 + 5 * view["players"] + 3)     # room for the score sheet
-        self.query_one("#players", Static).update(render.players(view, names))
-        self.query_one("#scores", Static).update(render.score_sheet(view, names))
         table = self.query_one("#table", Static)
-        width = table.content_size.width or 80
-        table.update(render.table_text(view, width, table.content_size.height))
+        if self.compact:
+            width = (self.size.width or 80) - 4
+            table.update(render.table_compact(view, names, width))
+            table.border_subtitle = render.boneyard_text(view)
+        else:
+            side = self.query_one("#side")
+            side.styles.width = max(42, 4 + 5 * view["players"] + 3)  # room for the score sheet
+            self.query_one("#players", Static).update(render.players(view, names))
+            self.query_one("#scores", Static).update(render.score_sheet(view, names))
+            width = table.content_size.width or 80
+            table.update(render.table_text(view, width, table.content_size.height))
+            table.border_subtitle = ""
         self.query_one("#log", Static).update(render.log_text(view))
         box = self.query_one("#logbox", VerticalScroll)
         box.call_after_refresh(box.scroll_end, animate=False)

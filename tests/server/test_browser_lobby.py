@@ -159,7 +159,7 @@ def test_the_lobby_and_its_pages_fit_a_phone(browser, server, tmp_path):
     assert page.locator("#create").bounding_box()["width"] <= 390
     page.goto(server.url + "/how-to-play")
     width, viewport = fits(page)
-    assert width <= viewport
+    assert viewport == 390 and width <= viewport        # a phone widens its viewport to fit
     page.goto(server.url + "/replay")
     page.wait_for_selector("body[data-ready='1']")
     page.set_input_files("#record-file", str(path))
@@ -167,7 +167,7 @@ def test_the_lobby_and_its_pages_fit_a_phone(browser, server, tmp_path):
     page.keyboard.press("End")
     page.wait_for_selector("body[data-over='1']")
     width, viewport = fits(page)
-    assert width <= viewport
+    assert viewport == 390 and width <= viewport
     ctx.close()
 
 
@@ -222,6 +222,9 @@ def test_how_to_play_renders_the_guide_and_is_linked_from_the_lobby(page, server
     plain = [re.sub(r"[`*_]", "", text) for _, text in headings]
     assert [s.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
             for s in shown] == [p.replace("\u2019", "'") for p in plain]
+    assert "<!--" not in page.locator("#guide").inner_text()     # the generator's markers
+    for wrap in page.locator("#guide .table-wrap").all():          # tables scroll, words whole
+        assert wrap.evaluate("w => w.scrollWidth >= w.querySelector('table').offsetWidth")
     assert page.title().startswith("How to play")
     assert page.locator("header nav a[aria-current='page']").inner_text() == "How to play"
     level2 = [text for level, text in headings if level == 2]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import logging
 from functools import cache
 from typing import Any
@@ -174,13 +175,14 @@ def guide_html() -> str:
     md.add_render_rule("table_open", lambda *a: f'<div class="table-wrap" tabindex="0" '
                                                 f'role="region" aria-label="{label}"><table>\n')
     md.add_render_rule("table_close", lambda *a: "</table></div>\n")
-    return md.render(rules_markdown())
+    # HTML comments in the guide mark its generated parts (python -m dominohall.guide);
+    # raw HTML is off, so they would show as text: drop them
+    text = re.sub(r"<!--.*?-->\n?", "", rules_markdown(), flags=re.S)
+    return md.render(text)
 
 
 def guide_headings() -> list[tuple[int, str, str]]:
     """(level, id, text) of the guide's headings down to level 2, for the contents list."""
-    import re
-
     return [(int(m[1]), m[2], html.unescape(re.sub(r"<[^>]+>", "", m[3])))
             for m in re.finditer(r'<h([12]) id="([^"]+)">(.*?)</h\1>', guide_html())]
 

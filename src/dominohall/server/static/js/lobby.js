@@ -7,14 +7,6 @@ import { siteNav, startI18n } from "./chrome.js";
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
 
-// Preset names and descriptions until the engine's definitions carry their own
-// (the rules helper adds them to /api/games; what the server sends wins).
-const PRESET_TEXT = {
-  seed: () => [t("Standard rules"), t("Every house rule at its default: the rules as the traditional texts give them.")],
-  puremco: () => [t("PUREMCO tournament"), t("The engine double is set aside, hands of 15, 12 or 10 tiles, and the tile after a double goes on that double.")],
-  casual: () => [t("Casual"), t("A forgiving game: the engine double set aside, a free first turn, at most one double per turn, and 50 points for a 0-0 left in hand.")],
-};
-
 function current() { return catalogue.find((g) => g.name === $("game").value); }
 
 /** A value as a player reads it: yes/no, spaces for underscores. */
@@ -34,19 +26,19 @@ function formValue(v) { return v === true ? "true" : v === false ? "false" : Str
 // i18n extraction reads engine/options.py), so t() finds their translations.
 function optionLabel(o) { return o.label ? t(o.label) : o.name; }
 
-/** A preset's label, description and the values it sets, whatever shape the server sends. */
+/** A preset's label, description (engine/options.py PRESET_LABELS, sent as preset_labels)
+ * and the values it sets. */
 function presetInfo(g, name) {
   const raw = g.presets[name] || {};
   const nested = raw.options && typeof raw.options === "object" && !Array.isArray(raw.options);
   const values = nested ? raw.options : Object.fromEntries(Object.entries(raw)
     .filter(([k]) => !["label", "description", "help"].includes(k)));
   const side = (g.preset_labels || {})[name];
-  const [fbLabel, fbText] = PRESET_TEXT[name] ? PRESET_TEXT[name]() : [name, ""];
   const label = (typeof raw.label === "string" && raw.label) || (typeof side === "string" && side)
     || (side && side.label);
   const text = (typeof raw.description === "string" && raw.description) || raw.help
     || (g.preset_descriptions || {})[name] || (side && side.description);
-  return { label: label ? t(label) : fbLabel, text: text ? t(text) : fbText, values };
+  return { label: label ? t(label) : name, text: text ? t(text) : "", values };
 }
 
 function presetValues() {

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import logging
+import re
 from functools import cache
 from typing import Any
 

@@ -1,14 +1,19 @@
 """Load benchmark for `dominohall serve` (not a timed test).
 
 Starts the real server on 127.0.0.1 (a temporary SQLite file), creates N tables
-(one human seat played by a websocket client, the other seats bots), and for a
-fixed time measures:
+(one human seat played by a websocket client, the other seats bots, and one
+spectator websocket per table), and for a fixed time measures:
 
 * actions/s accepted by the server (bots and clients together);
 * latency from a client sending its action to that client receiving the
-  broadcast state with the new version (p50 / p99 / max).
+  broadcast state with the new version (p50 / p99 / max);
+* the server's resident memory (RSS), its bot worker processes included.
 
     python benchmarks/server_load.py --tables 200 --seconds 30
+
+The rate limits stay on, but the benchmark is one client address creating 200
+tables and 400 websockets, so it raises the per-address limits for itself with
+``serve --limit`` (printed with the results); everything else is the default.
 
 Bounded on purpose: loopback only, at most 1000 tables and 300 seconds.
 Needs the web extra and `websockets` (installed with uvicorn[standard]).
@@ -52,10 +57,24 @@ def percentile(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-async def human(url: str, think: float, stop_at: float, stats: dict, rng: random.Random) -> None:
+async def spectator(url: str, stop_at: float, stats: dict) -> None:
     import websockets
 
     async with websockets.connect(url, max_size=None) as ws:
+        while time.monotonic() < stop_at:
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+            except TimeoutError:
+                break
+            stats["spectator_messages"] += 1
+
+
+async def human(url: str, token: str, think: float, stop_at: float, stats: dict,
+                rng: random.Random) -> None:
+    import websockets
+
+    headers = {"X-Seat-Token": token} if token else {}
+    async with websockets.connect(url, max_size=None, additional_headers=headers) as ws:
         sent_at: float | None = None
         sent_version = -1
         while time.monotonic() < stop_at:
@@ -86,12 +105,44 @@ async def human(url: str, think: float, stop_at: float, stats: dict, rng: random
                                           "action": rng.choice(v["legal_actions"])}))
 
 
-async def run_clients(urls: list[str], think: float, seconds: float, seed: int) -> dict:
-    stats: dict = {"latency": [], "first": {}, "last": {}, "errors": 0}
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (the bot workers), in MB."""
+    total = 0
+    pids = [pid] + [int(p) for p in os.listdir("/proc") if p.isdigit() and _ppid(int(p)) == pid]
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def _ppid(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
+
+
+async def run_clients(players: list[tuple[str, str]], watchers: list[str], think: float,
+                      seconds: float, seed: int, server_pid: int) -> dict:
+    stats: dict = {"latency": [], "first": {}, "last": {}, "errors": 0,
+                   "spectator_messages": 0, "rss": []}
     stop_at = time.monotonic() + seconds
     rng = random.Random(seed)
-    await asyncio.gather(*(human(u, think, stop_at, stats, random.Random(rng.random()))
-                           for u in urls))
+
+    async def sample_rss() -> None:
+        while time.monotonic() < stop_at:
+            stats["rss"].append(rss_mb(server_pid))
+            await asyncio.sleep(1.0)
+
+    await asyncio.gather(sample_rss(), *(spectator(u, stop_at, stats) for u in watchers),
+                         *(human(u, tok, think, stop_at, stats, random.Random(rng.random()))
+                           for u, tok in players))
     return stats
 
 
@@ -106,14 +157,24 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=0.3, help="the clients' mean think time")
     ap.add_argument("--bot-threads", action="store_true", help="bots in threads, not processes")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--old-server", action="store_true",
+                    help="the server has no --limit (a peer run of an older dominohall)")
+    ap.add_argument("--spectators", type=int, choices=(0, 1), default=1,
+                    help="a spectator websocket per table (default 1)")
     args = ap.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 300:
         ap.error("--tables 1..1000 and --seconds 1..300")
     port = free_port()
+    # one address opens everything: the per-address limits are raised for this client only
+    limits = [f"create_per_minute={args.tables * 2}", f"connect_per_minute={args.tables * 4}",
+              f"conns_per_address={args.tables * 2 + 10}"]
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [sys.executable, "-m", "dominohall.cli", "serve", "--host", HOST, "--port", str(port),
                "--db", os.path.join(tmp, "load.sqlite3"), "--bot-delay", str(args.bot_delay),
                "--log-level", "warning"] + (["--bot-threads"] if args.bot_threads else [])
+        if not args.old_server:
+            for item in limits:
+                cmd += ["--limit", item]
         server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             base = f"http://{HOST}:{port}"
@@ -126,16 +187,26 @@ def main() -> int:
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
-            urls = []
+            players, watchers = [], []
             for i in range(args.tables):
-                seats = [{"kind": "human", "name": "load"}] + \
+                seats = [{"kind": "human"}] + \
                     [{"kind": "bot", "bot": args.bot}] * (args.players - 1)
                 t = post(base + "/api/tables", {"game": args.game, "seats": seats,
                                                 "seed": args.seed + i, "away_seconds": 0,
-                                                "ready_seconds": 0})
-                urls.append(f"ws://{HOST}:{port}/ws/{t['id']}?token={t['seats'][0]['token']}")
+                                                "ready_seconds": 0, "take_seat": 0,
+                                                "name": "load"})
+                url = f"ws://{HOST}:{port}/ws/{t['id']}"
+                # (an older server without seat secrets: the invite token is the credential)
+                if args.old_server:         # it reads the seat token only from ?token=
+                    players.append((f"{url}?token={t['seats'][0]['token']}", ""))
+                else:
+                    players.append((url, t["seat_token"]))
+                if args.spectators:
+                    watchers.append(url)
+            rss_idle = rss_mb(server.pid)
             started = time.monotonic()
-            stats = asyncio.run(run_clients(urls, args.think, args.seconds, args.seed))
+            stats = asyncio.run(run_clients(players, watchers, args.think, args.seconds,
+                                            args.seed, server.pid))
             elapsed = time.monotonic() - started
         finally:
             server.terminate()
@@ -143,13 +214,18 @@ def main() -> int:
     actions = sum(stats["last"][t] - stats["first"][t] for t in stats["last"])
     lat = [x * 1000 for x in stats["latency"]]
     print(f"{args.tables} tables of {args.game} ({args.players} seats: 1 websocket client + "
-          f"{args.players - 1} {args.bot} bots), {elapsed:.0f} s, bot delay {args.bot_delay} s, "
-          f"client think {args.think} s, {os.cpu_count()} cores")
+          f"{args.players - 1} {args.bot} bots, + 1 spectator), {elapsed:.0f} s, bot delay "
+          f"{args.bot_delay} s, client think {args.think} s, {os.cpu_count()} cores")
+    print(f"limits: defaults, except for this one client: {' '.join(limits)}")
     print(f"actions/s: {actions / elapsed:.0f} ({actions} actions; {len(lat)} client actions, "
           f"{stats['errors']} errors)")
     if lat:
         print(f"latency action->broadcast ms: p50 {statistics.median(lat):.1f}  "
               f"p99 {percentile(lat, 99):.1f}  max {max(lat):.1f}")
+    rss = stats["rss"] or [float("nan")]
+    print(f"server RSS MB (with bot workers): {rss_idle:.0f} after creating the tables, "
+          f"peak {max(rss):.0f} under load; spectators received "
+          f"{stats['spectator_messages']} messages")
     return 0
 
 

@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -89,6 +90,8 @@ class Server:
         self.db, self.tmp, self.bot_delay, self.threads = db, tmp, bot_delay, threads
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.start_args: list[str] = []
+        self.log_path = tmp / f"server-{self.port}.log"
 
     @property
     def url(self) -> str:
@@ -100,7 +103,8 @@ class Server:
                "--bot-workers", "1"]
         if self.threads:
             cmd.append("--bot-threads")
-        log = open(self.tmp / f"server-{self.port}-{time.time():.0f}.log", "wb")  # noqa: SIM115
+        cmd += self.start_args
+        log = open(self.log_path, "ab")  # noqa: SIM115
         env = {**os.environ, "DOMINOHALL_DATA_DIR": str(self.tmp / "data")}
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
@@ -137,6 +141,65 @@ class Server:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as err:
             return err.code, json.loads(err.read())
+
+
+    def claim(self, tid: str, invite: str, name: str) -> str:
+        """Claim a seat by its invite; returns the seat secret."""
+        status, r = self.request("POST", f"/api/tables/{tid}/join",
+                                 {"token": invite, "name": name})
+        assert status == 200, r
+        return str(r["token"])
+
+
+class Watcher:
+    """A spectator websocket that reads everything in a thread (a table with nobody
+    connected pauses, so REST-only tests keep one of these open)."""
+
+    def __init__(self, server: Server, tid: str, headers: dict | None = None) -> None:
+        from websockets.sync.client import connect
+
+        self._cm = connect(f"ws://127.0.0.1:{server.port}/ws/{tid}",
+                           additional_headers=headers or {}, open_timeout=10)
+        self.ws = self._cm.__enter__()
+        self.messages: list[dict] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                self.messages.append(json.loads(self.ws.recv()))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._cm.__exit__(None, None, None)
+        self.thread.join(5)
+
+    def __enter__(self) -> Watcher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def children_of(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                stat = pathlib.Path(f"/proc/{entry}/stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 @pytest.fixture()

@@ -34,13 +34,23 @@ def hub(client):
     return client.app.state.hub
 
 
-def create(client, game="mexican_train", seats=None, options=None, **kw):
+def create(client, game="mexican_train", seats=None, options=None, claim=True, **kw):
+    """A table; with `claim`, every human seat is claimed and its "token" is its seat secret."""
     seats = seats or [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]
     body = {"game": game, "options": SHORT_MT if options is None else options, "seats": seats,
-            "seed": 5, "ready_seconds": 0, **kw}
+            "ready_seconds": 0, **kw}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
-    return r.json()
+    t = r.json()
+    if claim:
+        for s in t["seats"]:
+            if "token" in s:
+                j = client.post(f"/api/tables/{t['id']}/join", json={
+                    "token": s["token"], "name": s["name"] or f"P{s['seat']}"})
+                assert j.status_code == 200, j.text
+                s["token"] = j.json()["token"]
+                client.cookies.clear()       # the test client stays a spectator
+    return t
 
 
 def recv(ws, kind="state"):
@@ -185,18 +195,21 @@ def test_bad_requests_are_rejected_and_change_nothing(client):
 
 def test_join_by_invite_sets_a_cookie_and_a_reload_resumes_the_seat(client):
     t = create(client, game="all_fives", options={},
-               seats=[{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann")
+               seats=[{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann",
+               claim=False)
     tid = t["id"]
     assert client.get(f"/api/tables/{tid}").json()["status"] == "waiting"
     info = client.get(f"/api/tables/{tid}").json()
     assert info["you"]["seat"] == 0 and len(info["invites"]) == 2      # the creator's cookies
+    assert "token" not in info["invites"][0]          # the creator's own seat: claimed
     invite = info["invites"][1]["token"]
     assert info["invites"][1]["invite_url"].endswith(f"/t/{tid}?invite={invite}")
     friend = TestClient(client.app)               # another browser: same app, own cookie jar
     r = friend.post(f"/api/tables/{tid}/join", json={"token": "wrong", "name": "Ben"})
     assert r.status_code == 403
     r = friend.post(f"/api/tables/{tid}/join", json={"token": invite, "name": "  Ben  "})
-    assert r.json() == {"seat": 1} and friend.cookies.get(f"dh_seat_{tid}") == invite
+    secret = r.json()["token"]
+    assert r.json()["seat"] == 1 and friend.cookies.get(f"dh_seat_{tid}") == secret != invite
     info = friend.get(f"/api/tables/{tid}").json()
     assert info["status"] == "playing" and info["you"]["seat"] == 1 and "invites" not in info
     assert [s["name"] for s in info["seats"]] == ["Ann", "Ben"]
@@ -220,11 +233,14 @@ def test_an_away_player_is_replaced_by_a_bot_until_they_return(client):
         if v["legal_actions"]:
             assert room.version == v["version"]
             assert room.table_info()["seats"][0]["controller"] == "human"
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline and not room.game.is_over:
-        if any(s == 0 for s in _seats_that_played(room)):
-            break
-        time.sleep(0.1)
+    # a spectator watches (with nobody connected the table would pause)
+    with client.websocket_connect(f"/ws/{tid}") as spec:
+        recv(spec)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not room.game.is_over:
+            if any(s == 0 for s in _seats_that_played(room)):
+                break
+            time.sleep(0.1)
     assert room.controller(0) == "away"
     assert 0 in _seats_that_played(room), "the stand-in bot never played seat 0"
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
@@ -248,9 +264,13 @@ def test_bots_finish_a_bot_table_and_the_match_is_stored(client):
     t = create(client, game="all_fives", options={"hands": 1},
                seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "fives"}])
     room = hub(client).rooms[t["id"]]
-    deadline = time.monotonic() + 20
-    while not room.game.is_over and time.monotonic() < deadline:
-        time.sleep(0.05)
+    time.sleep(0.3)
+    assert room.version == 0, "bots played to an empty room"
+    with client.websocket_connect(f"/ws/{t['id']}") as spec:
+        recv(spec)
+        deadline = time.monotonic() + 20
+        while not room.game.is_over and time.monotonic() < deadline:
+            time.sleep(0.05)
     assert room.game.is_over
     assert hub(client).store.load_tables()[0].actions == room.game.actions
 

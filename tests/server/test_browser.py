@@ -90,7 +90,7 @@ def create_in_lobby(page, server, game: str, players: int, seats: list[str],
 
 
 def test_mexican_train_round_against_three_bots_by_clicking(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 860})
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
     errors: list[str] = []
@@ -128,8 +128,8 @@ def test_mexican_train_round_against_three_bots_by_clicking(browser, server):
 
 
 def test_two_browsers_play_all_fives_via_the_invite_link_and_a_reload_resumes(browser, server):
-    a_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
-    b_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    a_ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 800})
+    b_ctx = browser.new_context(bypass_csp=True, viewport=PHONE, is_mobile=True, has_touch=True)
     for ctx in (a_ctx, b_ctx):
         ctx.set_default_timeout(15_000)
     a, b = a_ctx.new_page(), b_ctx.new_page()
@@ -260,7 +260,8 @@ def drag_move(page, pointer: Pointer, try_wrong_target: bool = False) -> None:
 
 
 def test_drag_tiles_onto_lit_targets_by_mouse_and_touch_with_a_turn_timer(browser, server):
-    ctx = browser.new_context(viewport={"width": 1100, "height": 860}, has_touch=True)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 860},
+                              has_touch=True)
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
     errors: list[str] = []

@@ -102,12 +102,19 @@ def test_a_chance_entry_is_not_a_move(client):
     ({"record": {**MT, "options": {"set_max": 7}}}, 422, "set_max"),
     ({"record": MT, "round": 99}, 422, "round"),
     ({"record": MT, "round": "1"}, 422, "round"),
-    ({"record": {**MT, "actions": ["draw"] * 20_001}}, 422, "actions"),
 ])
 def test_bad_records_are_refused_with_a_reason(client, body, status, words):
     r = post(client, body)
     assert r.status_code == status, r.text
     assert words.lower() in r.json()["message"].lower()
+
+
+def test_too_many_actions_are_refused_before_any_replay():
+    from dominohall.server.pages import MAX_ACTIONS, positions
+    from dominohall.server.protocol import Rejected
+
+    with pytest.raises(Rejected, match="actions"):
+        positions({**MT, "actions": ["draw"] * (MAX_ACTIONS + 1)})
 
 
 def test_a_huge_body_is_refused_before_it_is_read(client):
@@ -156,3 +163,14 @@ def test_public_is_a_create_field_and_only_public_tables_are_listed(client):
     for wrong in ("true", 1, [True], {"x": 1}):
         r = client.post("/api/tables", json={"game": "block", "seats": seats, "public": wrong})
         assert r.status_code == 422, (wrong, r.text)
+
+
+def test_a_tables_replay_waits_for_the_end_of_its_match(client):
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    r = client.post("/api/tables", json={"game": "block", "seats": seats, "take_seat": 0,
+                                         "name": "Ann"})
+    assert r.status_code == 201, r.text
+    r = client.get(f"/api/tables/{r.json()['id']}/replay")
+    assert r.status_code == 409 and r.json()["error"] == "not_over"
+    assert client.get("/api/tables/nosuchtable/replay").status_code == 404
+    assert client.get("/api/tables/x/replay?round=one").status_code == 422

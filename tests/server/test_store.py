@@ -76,3 +76,30 @@ def test_serve_reports_a_database_it_cannot_open(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["serve", "--db", "/nonexistent/dir/x.sqlite", "--port", "1"])
     assert "cannot open the database /nonexistent/dir/x.sqlite" in str(stop.value)
+
+
+def test_a_database_from_before_seat_secrets_keeps_its_taken_seats(tmp_path, request):
+    """Upgrading: a taken seat's old token becomes its secret (old cookies still work)."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, settings TEXT NOT NULL,
+                             created REAL NOT NULL);
+        CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
+                            bot TEXT, token TEXT NOT NULL, name TEXT, PRIMARY KEY (table_id, seat));
+        CREATE TABLE actions (table_id TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER,
+                              action TEXT NOT NULL, created REAL NOT NULL,
+                              PRIMARY KEY (table_id, seq));
+        INSERT INTO tables VALUES ('t', '{"game": "draw"}', '{}', 1.0);
+        INSERT INTO seats VALUES ('t', 0, 'human', NULL, 'taken', 'Ann');
+        INSERT INTO seats VALUES ('t', 1, 'human', NULL, 'open', NULL);
+    """)
+    db.commit()
+    db.close()
+    s = open_store(path)
+    [t] = s.load_tables(live_only=True)
+    assert t.state == "live"
+    assert [(x["token"], x["secret"]) for x in t.seats] == [("", "taken"), ("open", None)]
+    s.close()

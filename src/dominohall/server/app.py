@@ -1,73 +1,132 @@
 """The FastAPI app: lobby REST (see /docs for the OpenAPI page), one websocket per seat,
 and the static browser client.
 
-Seats are opened by secret tokens: the creator of a table receives one per open
-seat (as an invite link ``/t/{id}?invite=TOKEN``) and taking a seat stores the
-token in a cookie ``dh_seat_{id}``, so a reload resumes the seat.  Anyone else
-who opens ``/t/{id}`` is a spectator.  Non-browser clients pass the token as
-``?token=`` (websocket) or ``X-Seat-Token`` (REST).
+Seats: the creator of a table receives an invite link ``/t/{id}?invite=TOKEN`` per
+open seat.  Claiming a seat (``POST /api/tables/{id}/join``) retires that invite and
+gives the device a fresh seat secret, kept in the HttpOnly, SameSite=Strict cookie
+``dh_seat_{id}`` so a reload resumes the seat.  Anyone else who opens ``/t/{id}`` is a
+spectator.  Non-browser clients send the secret as the ``X-Seat-Token`` header
+(``?token=`` is accepted too, and filtered out of the access log).  The creator's
+``dh_admin_{id}`` cookie shows the invites nobody has claimed yet and can re-invite a
+seat (a lost device), visibly to everyone at the table.
+
+Every response carries a Content-Security-Policy without inline script,
+``frame-ancestors 'none'``, ``nosniff`` and ``Referrer-Policy: no-referrer``; request
+bodies are limited to 64 KiB; creations, joins and websocket connects are rate
+limited per address (429 with Retry-After, see :class:`rooms.Limits`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
+import json
 import logging
 import pathlib
-from collections.abc import AsyncIterator
-from typing import Any, Literal
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import Body, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..i18n import _
 from . import pages, protocol
-from .protocol import Rejected
-from .rooms import Connection, Hub, Room, lobby_catalogue
-from .store import open_store
+from .protocol import MAX_MESSAGE, Rejected
+from .rooms import Connection, Hub, Limits, Room, lobby_catalogue
+from .store import StoreError, open_store
 
 STATIC = pathlib.Path(__file__).parent / "static"
 COOKIE_AGE = 60 * 60 * 24 * 60
 log = logging.getLogger("dominohall.server")
 
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+#: query parameters that carry secrets, hidden in every logged URL
+SECRET_QUERY = re.compile(r"((?:^|[?&])(?:token|invite|admin)=)[^&\s\"]*", re.I)
 
-class SeatSpec(BaseModel):
+
+class JSON(JSONResponse):
+    """JSON responses as ASCII: any text a client sent (a lone surrogate) can be echoed."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode()
+
+
+def _no_surrogates(value: Any) -> Any:
+    """Lone surrogates (invalid UTF-16 halves in JSON) are dropped from a display name."""
+    if isinstance(value, str):
+        return "".join(ch for ch in value if not 0xD800 <= ord(ch) <= 0xDFFF)
+    return value
+
+
+#: a display name as sent: cleaned by protocol.clean_name before anyone sees it
+Name = Annotated[str, BeforeValidator(_no_surrogates)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True)     # "5" is not 5, true is not 1
+
+
+class SeatSpec(Strict):
     kind: Literal["human", "bot"] = Field(description="'human': open for a friend; 'bot'")
-    bot: str | None = Field(None, description="bot level for a bot seat, e.g. 'greedy'")
-    name: str | None = Field(None, description="display name (for the creator's own seat)")
+    bot: str | None = Field(None, max_length=40,
+                            description="bot level for a bot seat, e.g. 'greedy'")
+    name: Name | None = Field(None, max_length=200,
+                              description="display name (for the creator's own seat)")
 
 
-class CreateTable(BaseModel):
-    game: str = Field(description="mexican_train | all_fives | draw | block")
-    preset: str | None = Field(None, description="an option preset, e.g. 'puremco'")
+class CreateTable(Strict):
+    game: str = Field(max_length=40, description="mexican_train | all_fives | draw | block")
+    preset: str | None = Field(None, max_length=40, description="an option preset, e.g. 'puremco'")
     options: dict[str, Any] = Field(default_factory=dict,
                                     description="RULES.md option name -> value")
-    seats: list[SeatSpec]
-    take_seat: int | None = Field(None, description="the creator sits here (a human seat)")
-    name: str | None = Field(None, description="the creator's display name")
+    seats: list[SeatSpec] = Field(max_length=16)
+    take_seat: int | None = Field(None, ge=0, lt=16,
+                                  description="the creator sits here (a human seat)")
+    name: Name | None = Field(None, max_length=200, description="the creator's display name")
     away_seconds: int = Field(30, description="an absent player's seat is played by a bot "
                                               "after this many seconds (0: never)")
     ready_seconds: int = Field(20, description="pause after a round for the summary (0: none)")
     turn_seconds: int = Field(0, description="turn timer: when a player's turn lasts this long "
                                              "the stand-in bot plays it for them (0: no timer)")
-    away_bot: str = Field("greedy", description="the bot that stands in for absent players "
-                                               "and for turns that run out of time")
-    seed: int | None = Field(None, description="deal seed (random when omitted)")
-    public: StrictBool = Field(False, description="list the table in the lobby (otherwise "
-                                                  "only its link leads to it)")
+    away_bot: str = Field("greedy", max_length=40,
+                          description="the bot that stands in for absent players "
+                                      "and for turns that run out of time")
+    seed: int | None = Field(None, ge=0, lt=2**256,
+                             description="deal seed, only for a table without another human "
+                                         "seat (random, 128 bits, when omitted)")
+    public: bool = Field(False, description="list the table in the lobby (otherwise "
+                                            "only its link leads to it)")
 
 
-class JoinSeat(BaseModel):
-    token: str
-    name: str
+class JoinSeat(Strict):
+    token: str = Field(max_length=200, description="the invite token (or your seat secret, "
+                                                   "to rename)")
+    name: Name = Field(max_length=200)
 
 
-class ActionIn(BaseModel):
-    action: str = Field(description="action text, e.g. '12-5>t0', 'draw'")
-    version: int = Field(description="the version of the view the action was chosen from")
-    seat: int | None = None
-    token: str | None = Field(None, description="seat token (or header X-Seat-Token/cookie)")
+class ActionIn(Strict):
+    action: str = Field(max_length=200, description="action text, e.g. '12-5>t0', 'draw'")
+    version: int = Field(ge=0, lt=2**31,
+                         description="the version of the view the action was chosen from")
+    seat: int | None = Field(None, ge=0, lt=16)
+    token: str | None = Field(None, max_length=200,
+                              description="seat secret (or header X-Seat-Token / cookie)")
 
 
 def cookie_name(table_id: str) -> str:
@@ -78,15 +137,118 @@ def admin_cookie(table_id: str) -> str:
     return f"dh_admin_{table_id}"
 
 
+def hide_secrets(text: str) -> str:
+    """A URL as it may be logged: token/invite/admin query values replaced."""
+    return SECRET_QUERY.sub(r"\1[hidden]", text)
+
+
+class HideSecrets(logging.Filter):
+    """Keeps seat tokens and invites out of uvicorn's access and error logs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_secrets(a) if isinstance(a, str) else a
+                                for a in record.args)
+        elif isinstance(record.msg, str):
+            record.msg = hide_secrets(record.msg)
+        return True
+
+
+def install_log_filter() -> None:
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideSecrets) for f in logger.filters):
+            logger.addFilter(HideSecrets())
+
+
+class Guard:
+    """ASGI middleware: a body limit (413) and the security headers on every response."""
+
+    def __init__(self, app: Any, hsts: bool = False) -> None:
+        self.app = app
+        self.hsts = hsts
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        too_big = length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE)
+        body = b""
+        if not too_big:
+            more = True
+            while more:
+                msg = await receive()
+                if msg["type"] != "http.request":
+                    return              # the client went away
+                body += msg.get("body", b"")
+                more = msg.get("more_body", False)
+                if len(body) > MAX_MESSAGE:
+                    too_big = True
+                    break
+
+        async def secure_send(msg: Any) -> None:
+            if msg["type"] == "http.response.start":
+                have = {k.lower() for k, _ in msg.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+                if b"content-security-policy" not in have:
+                    extra.append((b"content-security-policy", CSP.encode()))
+                if self.hsts:
+                    extra.append((b"strict-transport-security", b"max-age=31536000"))
+                msg = {**msg, "headers": [*msg.get("headers", []), *extra]}
+            await send(msg)
+
+        if too_big:
+            await JSON({"error": "too_large",
+                        "message": _("A request is at most {n} bytes.").format(n=MAX_MESSAGE)},
+                       status_code=413)(scope, receive, secure_send)
+            return
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, secure_send)
+
+
+def docs_csp(html: str) -> str:
+    """The CSP of the Swagger page: its CDN and its one inline script, by hash."""
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
+        for s in re.findall(r"<script>(.*?)</script>", html, re.S))
+    return (f"default-src 'self'; script-src 'self' https://cdn.jsdelivr.net {hashes}; "
+            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
+            "https://fastapi.tiangolo.com; connect-src 'self'; frame-ancestors 'none'")
+
+
 def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: int = 2,
-               bot_processes: bool = True) -> FastAPI:
-    """The web app on store `db` (a file, a postgresql:// URL, or None: the default file)."""
+               bot_processes: bool = True, limits: Limits | None = None,
+               public_url: str | None = None, allow_origins: tuple[str, ...] = (),
+               behind_https: bool = False) -> FastAPI:
+    """The web app on store `db` (a file, a postgresql:// URL, or None: the default file).
+
+    `public_url`: the address players use (invite links are built from it, not from
+    the request's Host header; its origin may open websockets).  `allow_origins`: more
+    origins whose pages may open websockets.  `behind_https`: cookies get ``Secure``
+    (also when a trusted proxy says ``X-Forwarded-Proto: https``).
+    """
+    limits = limits or Limits()
+    public = (public_url or "").rstrip("/") or None
+    own_origins = {_origin(public)} if public else set()
+    extra_origins = {_origin(o) for o in allow_origins}
+    install_log_filter()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.get_running_loop().run_in_executor(None, open_store, db)
         hub = Hub(store, bot_delay=bot_delay, bot_workers=bot_workers,
-                  bot_processes=bot_processes)
+                  bot_processes=bot_processes, limits=limits)
         app.state.hub = hub
         await hub.start()
         try:
@@ -95,18 +257,44 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
             await hub.stop()
 
     app = FastAPI(title="dominohall", summary="Mexican Train and All Fives online",
-                  lifespan=lifespan)
+                  lifespan=lifespan, docs_url=None, redoc_url=None,
+                  default_response_class=JSON)
+    app.add_middleware(Guard, hsts=behind_https)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub  # type: ignore[no-any-return]
 
-    def room_of(request: Request | WebSocket, table_id: str) -> Room:
-        room = hub_of(request).rooms.get(table_id)
+    async def room_of(request: Request | WebSocket, table_id: str) -> Room:
+        room = await hub_of(request).room(table_id)
         if room is None:
             raise Rejected("not_found", f"no table {table_id!r}", 404)
         return room
+
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else ""
+
+    def rate(request: Request | WebSocket, what: str, per_minute: int) -> None:
+        wait = hub_of(request).limiter.check(what, address(request), per_minute)
+        if wait:
+            raise Rejected("rate_limited", _("Too many requests; try again in {seconds} s.")
+                           .format(seconds=max(1, round(wait + 0.5))), 429,
+                           retry_after=max(1, round(wait + 0.5)))
+
+    def base_url(request: Request) -> str:
+        return public or str(request.base_url).rstrip("/")
+
+    def secure(request: Request) -> bool:
+        return behind_https or request.url.scheme == "https"
+
+    def set_cookie(request: Request, response: Response, name: str, value: str) -> None:
+        response.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="strict",
+                            secure=secure(request), path="/")
+
+    def is_admin(request: Request, room: Room) -> bool:
+        given = request.cookies.get(admin_cookie(room.id)) or request.headers.get("x-admin-token")
+        return protocol.same_secret(room.settings.get("admin"), given)
 
     def seat_from(request: Request, room: Room, token: str | None = None) -> int | None:
         """The caller's seat: an explicit token must be valid; a stale cookie is a spectator."""
@@ -120,7 +308,33 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, err: Rejected) -> JSONResponse:
-        return JSONResponse({"error": err.code, "message": err.message}, status_code=err.status)
+        headers = {}
+        if "retry_after" in err.extra:
+            headers["Retry-After"] = str(err.extra["retry_after"])
+        return JSON({"error": err.code, "message": err.message, **err.extra},
+                    status_code=err.status, headers=headers)
+
+    @app.exception_handler(StoreError)
+    async def storage(_request: Request, err: StoreError) -> JSONResponse:
+        return JSON({"error": "storage", "message": _("The table could not be saved; "
+                                                      "try again.")}, status_code=503)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        detail = [{"loc": [str(x) for x in e.get("loc", ())], "msg": str(e.get("msg", "")),
+                   "type": str(e.get("type", ""))} for e in err.errors()]
+        message = "; ".join(f"{'.'.join(d['loc'][1:]) or 'body'}: {d['msg']}" for d in detail)
+        return JSON({"error": "bad_request", "message": message or "invalid request",
+                     "detail": detail}, status_code=422)
+
+    swagger = bytes(get_swagger_ui_html(openapi_url="/openapi.json",
+                                        title="dominohall API").body).decode()
+    swagger_csp = docs_csp(swagger)
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(swagger,
+                            headers={"Content-Security-Policy": swagger_csp})
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -138,70 +352,116 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def tables(request: Request) -> list[dict[str, Any]]:
         rooms = sorted((r for r in hub_of(request).rooms.values() if r.settings.get("public")),
                        key=lambda r: r.created, reverse=True)
-        return [{**public(r), "version": r.version} for r in rooms[:50]]
+        return [{**public_info(r), "version": r.version} for r in rooms[:50]]
 
-    def public(room: Room) -> dict[str, Any]:
+    def public_info(room: Room) -> dict[str, Any]:
         info = room.table_info()
         info["round"] = room.game.round
         info["players"] = room.game.players
         return info
 
-    @app.post("/api/tables", status_code=201, summary="create a table; returns its invite links")
+    @app.post("/api/tables", status_code=201,
+              summary="create a table; returns the invite links of its open seats",
+              responses={422: {"description": "a bad option, seat or seed"},
+                         429: {"description": "rate limited (Retry-After)"}})
     async def create(request: Request, response: Response, spec: CreateTable) -> dict[str, Any]:
+        rate(request, "create", limits.create_per_minute)
         data = spec.model_dump()
         if spec.take_seat is not None:
-            if not 0 <= spec.take_seat < len(spec.seats) or \
+            if not spec.take_seat < len(spec.seats) or \
                     spec.seats[spec.take_seat].kind != "human":
                 raise Rejected("bad_option", "take_seat must be one of the human seats", 422)
-            if not (spec.name or "").strip():
-                raise Rejected("bad_option", "name: your display name, to take a seat", 422)
+            if not protocol.clean_name(spec.name):
+                raise Rejected("bad_name", _("name: your display name, to take a seat"), 422)
             data["seats"][spec.take_seat]["name"] = spec.name
-        room = await hub_of(request).create_table(data)
-        base = str(request.base_url).rstrip("/")
-        response.set_cookie(admin_cookie(room.id), room.settings["admin"], max_age=COOKIE_AGE,
-                            httponly=True, samesite="lax")
+        room = await hub_of(request).create_table(data, address(request))
+        base = base_url(request)
+        set_cookie(request, response, admin_cookie(room.id), room.settings["admin"])
+        out: dict[str, Any] = {"id": room.id, "url": f"{base}/t/{room.id}",
+                               "spectator_url": f"{base}/t/{room.id}", "seat": spec.take_seat,
+                               "admin": room.settings["admin"], "seats": invites(room, base),
+                               "fairness": room.fairness()}
         if spec.take_seat is not None:
-            response.set_cookie(cookie_name(room.id), room.seats[spec.take_seat]["token"],
-                                max_age=COOKIE_AGE, httponly=True, samesite="lax")
-        return {"id": room.id, "url": f"{base}/t/{room.id}", "spectator_url": f"{base}/t/{room.id}",
-                "seat": spec.take_seat, "admin": room.settings["admin"],
-                "seats": invites(room, base)}
-
-    def invites(room: Room, base: str) -> list[dict[str, Any]]:
-        return [{"seat": i, "kind": s["kind"], "name": s.get("name"),
-                 **({"token": s["token"], "invite_url": f"{base}/t/{room.id}?invite={s['token']}"}
-                    if s["kind"] == "human" else {})}
-                for i, s in enumerate(room.seats)]
-
-    @app.get("/api/tables/{table_id}", summary="a table's seats and status (and, for its "
-                                                "creator, the invite links)")
-    async def table(request: Request, table_id: str) -> dict[str, Any]:
-        room = room_of(request, table_id)
-        out = public(room)
-        out["you"] = {"seat": seat_from(request, room)}
-        admin = request.cookies.get(admin_cookie(table_id)) or request.headers.get("x-admin-token")
-        if admin and admin == room.settings["admin"]:
-            out["invites"] = invites(room, str(request.base_url).rstrip("/"))
+            secret = room.seats[spec.take_seat]["secret"]
+            set_cookie(request, response, cookie_name(room.id), secret)
+            out["seat_token"] = secret
         return out
 
-    @app.post("/api/tables/{table_id}/join", summary="take the seat an invite token opens")
+    def invites(room: Room, base: str) -> list[dict[str, Any]]:
+        """Every seat; a token and invite link only for seats nobody has claimed."""
+        open_ = set(room.open_invites())
+        return [{"seat": i, "kind": s["kind"], "name": s.get("name"),
+                 "claimed": s["kind"] == "human" and i not in open_,
+                 **({"token": s["token"], "invite_url": f"{base}/t/{room.id}?invite={s['token']}"}
+                    if i in open_ else {})}
+                for i, s in enumerate(room.seats)]
+
+    @app.get("/api/tables/{table_id}", summary="a table's seats, status and deal commitment "
+                                                "(and, for its creator, the open invites)")
+    async def table(request: Request, table_id: str) -> dict[str, Any]:
+        room = await room_of(request, table_id)
+        out = public_info(room)
+        admin = is_admin(request, room)
+        out["you"] = {"seat": seat_from(request, room), "host": admin}
+        if admin:
+            out["invites"] = invites(room, base_url(request))
+        return out
+
+    @app.get("/api/tables/{table_id}/record",
+             summary="the full game record with the revealed seed (after the match)",
+             responses={409: {"description": "the match is not over yet"}})
+    async def record(request: Request, table_id: str) -> JSONResponse:
+        room = await room_of(request, table_id)
+        return JSON(room.record(), headers={
+            "Content-Disposition": f'attachment; filename="dominohall-{room.id}.json"'})
+
+    @app.post("/api/tables/{table_id}/join",
+              summary="claim the seat an invite opens (retires the invite) or rename yours")
     async def join(request: Request, response: Response, table_id: str,
                    body: JoinSeat) -> dict[str, Any]:
-        room = room_of(request, table_id)
-        seat = await room.join(body.token, body.name)
-        response.set_cookie(cookie_name(table_id), body.token, max_age=COOKIE_AGE,
-                            httponly=True, samesite="lax")
-        return {"seat": seat}
+        rate(request, "join", limits.join_per_minute)
+        room = await room_of(request, table_id)
+        seat, secret = await room.join(body.token, body.name)
+        set_cookie(request, response, cookie_name(table_id), secret)
+        return {"seat": seat, "token": secret}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite",
+              summary="the host re-invites a seat (a lost device); everyone is told")
+    async def reinvite(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        room = await room_of(request, table_id)
+        if not is_admin(request, room):
+            raise Rejected("not_host", _("Only the table's creator can re-invite a seat."), 403)
+        token = await room.reinvite(seat)
+        return {"seat": seat, "token": token,
+                "invite_url": f"{base_url(request)}/t/{room.id}?invite={token}"}
+
+    @app.post("/api/tables/{table_id}/again", status_code=201,
+              summary="play again: the next table with the same seats (after the match)")
+    async def again(request: Request, response: Response, table_id: str) -> dict[str, Any]:
+        rate(request, "create", limits.create_per_minute)
+        room = await room_of(request, table_id)
+        host = is_admin(request, room)
+        nxt, seat, secret = await hub_of(request).again(room, seat_from(request, room), host,
+                                                        address(request))
+        base = base_url(request)
+        if host:
+            set_cookie(request, response, admin_cookie(nxt.id), nxt.settings["admin"])
+        out: dict[str, Any] = {"id": nxt.id, "url": f"{base}/t/{nxt.id}", "seat": seat}
+        if secret is not None:
+            set_cookie(request, response, cookie_name(nxt.id), secret)
+            out["seat_token"] = secret
+        return out
 
     @app.get("/api/tables/{table_id}/view", summary="Game.view for your seat (or a spectator)")
-    async def view(request: Request, table_id: str, token: str | None = None) -> dict[str, Any]:
-        room = room_of(request, table_id)
+    async def view(request: Request, table_id: str,
+                   token: str | None = None) -> dict[str, Any]:
+        room = await room_of(request, table_id)
         return room.game.view(seat_from(request, room, token))
 
     @app.post("/api/tables/{table_id}/actions", summary="play an action for your seat")
     async def act(request: Request, table_id: str,
                   body: ActionIn = Body(...)) -> dict[str, Any]:  # noqa: B008
-        room = room_of(request, table_id)
+        room = await room_of(request, table_id)
         seat = seat_from(request, room, body.token)
         if body.seat is not None and body.seat != seat:
             raise Rejected("wrong_seat", f"your token is for seat {seat}, not seat {body.seat}",
@@ -209,16 +469,40 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         version = await room.submit(seat, body.action, body.version)
         return {"version": version}
 
+    def origin_ok(ws: WebSocket) -> bool:
+        origin = ws.headers.get("origin")
+        if origin is None:              # not a browser: browsers always send an Origin
+            return True
+        origin = origin.lower().rstrip("/")
+        if origin in own_origins or origin in extra_origins:
+            return True
+        host = (ws.headers.get("host") or "").lower()
+        return not public and origin in (f"http://{host}", f"https://{host}")
+
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+        if not origin_ok(ws):           # cross-site websocket hijacking
+            await ws.close(4403)        # before accepting: the handshake gets a 403
+            return
+        hub = hub_of(ws)
+        addr = address(ws)
         await ws.accept()
-        room = hub_of(ws).rooms.get(table_id)
+        wait = hub.limiter.check("connect", addr, limits.connect_per_minute)
+        if wait:
+            after = max(1, round(wait + 0.5))
+            await ws.send_text(protocol.error("rate_limited", _(
+                "Too many connections; try again in {seconds} s.").format(seconds=after),
+                retry_after=after))
+            await ws.close(4429)
+            return
+        room = hub.rooms.get(table_id) or await hub.room(table_id)
         if room is None:
             await ws.send_text(protocol.error("not_found", f"no table {table_id!r}"))
             await ws.close(4404)
             return
-        if token is not None:
-            seat = room.seat_of(token)
+        explicit = token or ws.headers.get("x-seat-token")
+        if explicit:
+            seat = room.seat_of(explicit)
             if seat is None:
                 await ws.send_text(protocol.error(
                     "bad_token", "this seat token is not valid for this table"))
@@ -226,7 +510,14 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
                 return
         else:
             seat = room.seat_of(ws.cookies.get(cookie_name(table_id)))
-        conn = Connection(seat)
+        if len(room.conns) >= limits.conns_per_table or \
+                hub.conns_by_address[addr] >= limits.conns_per_address:
+            await ws.send_text(protocol.error("too_many", _(
+                "Too many connections to this table or from your address.")))
+            await ws.close(4429)
+            return
+        conn = Connection(seat, addr)
+        hub.conns_by_address[addr] += 1
         room.connect(conn)
         writer = asyncio.create_task(_write(ws, conn))
         try:
@@ -241,12 +532,20 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         except WebSocketDisconnect:
             pass
         finally:
+            hub.conns_by_address[addr] -= 1
+            if hub.conns_by_address[addr] <= 0:
+                del hub.conns_by_address[addr]
             room.disconnect(conn)
             conn.send(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2)
 
     return app
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url.strip())
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
@@ -264,7 +563,7 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
         else:
             conn.send(protocol.dumps({"type": "pong"}))
     except Rejected as err:
-        conn.send(protocol.error(err.code, err.message, room.version))
+        conn.send(protocol.error(err.code, err.message, room.version, **err.extra))
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

@@ -5,7 +5,8 @@
   JavaScript and prints well.
 * ``GET /replay`` is the replay viewer (``static/replay.html``): it loads a finished
   table's record (``?table=ID``) or a record file the player opens.
-* ``POST /api/replay`` turns a game record into the positions the viewer steps through.
+* ``POST /api/replay`` turns a game record into the positions the viewer steps through;
+  ``GET /api/tables/{id}/replay`` does the same with a finished table's own record.
   The rules live only in the engine, so the viewer never re-plays a move itself: the
   server replays the record with :func:`dominohall.replay` and sends, for each move, the
   spectator's view of the position after it (``Game.view(None)``), the new log events
@@ -32,13 +33,14 @@ from ..engine.errors import DominohallError
 from ..engine.views import events
 from ..guide import rules_markdown
 from ..i18n import _
-from .protocol import Rejected
+from .protocol import MAX_MESSAGE, Rejected
 
 log = logging.getLogger("dominohall.server")
 router = APIRouter()
 
-#: the largest record accepted (a 10-player double-18 match stays far below both)
-MAX_RECORD_BYTES = 1_000_000
+#: the largest record body accepted: the server's request limit (an 8-player double-12
+#: match's record is about 13 kB); a table's own record is replayed without a round trip
+MAX_RECORD_BYTES = MAX_MESSAGE
 MAX_ACTIONS = 20_000
 #: view keys a replay position does not need (sent once, or only for the seat to move)
 _DROP = ("log", "options", "legal_actions", "seat", "hand", "version")
@@ -76,6 +78,20 @@ async def replay_positions(request: Request) -> dict[str, Any]:
         raise Rejected("bad_record", "round: a whole number", 422)
     # a long match takes a moment to replay: in a worker thread, not on the event loop
     return await run_in_threadpool(positions, body["record"], round_no)
+
+
+@router.get("/api/tables/{table_id}/replay",
+            summary="a finished table's positions, one round at a time (see POST /api/replay)",
+            responses={409: {"description": "the match is not over yet"}})
+async def table_replay(request: Request, table_id: str, round: int = 1) -> dict[str, Any]:
+    """The table's own record (``GET /api/tables/{id}/record``, published once the match is
+    over) replayed here: its seed has 128 bits, more than a browser's numbers keep, so the
+    record never makes a round trip through JavaScript."""
+    room = await request.app.state.hub.room(table_id)
+    if room is None:
+        raise Rejected("not_found", f"no table {table_id!r}", 404)
+    record = room.record()              # Rejected 409 until the match is over
+    return await run_in_threadpool(positions, record, round)
 
 
 def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:

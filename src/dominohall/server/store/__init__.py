@@ -6,8 +6,11 @@ one row ``(table_id, seq, seat, action)`` inserted in its own transaction, never
 updated or deleted.  ``load_tables()`` returns everything needed to rebuild every
 table with ``dominohall.replay``.
 
-The interface is synchronous and used from one thread at a time (the server runs
-it in a single dedicated thread, so the event loop never waits on the disk).
+The interface is synchronous and thread-safe: the server calls it from a small pool
+of threads, so the event loop never waits on the disk and one slow write (a locked
+table) does not hold up the others.  A table is ``live`` until its match ends
+(``over``) or it is abandoned (``expired``); only live tables are rebuilt at start,
+the others stay stored (their records downloadable).
 
 >>> s = open_store(":memory:")
 >>> s.create_table(StoredTable("t1", {"game": "draw"}, {"away_seconds": 0},
@@ -36,9 +39,11 @@ class StoredTable:
     id: str
     record: dict[str, Any]            # Game.to_record() with the actions left out
     settings: dict[str, Any]          # room settings: away_seconds, ready_seconds, admin token...
-    seats: list[dict[str, Any]]       # per seat: kind ("human"|"bot"), bot, token, name
+    seats: list[dict[str, Any]]       # per seat: kind ("human"|"bot"), bot, name, token (its
+    #                                   invite, "" once claimed), secret (the claiming device's)
     actions: list[str] = field(default_factory=list)
     created: float = 0.0
+    state: str = "live"               # live | over | expired
 
 
 class Store(Protocol):
@@ -53,8 +58,20 @@ class Store(Protocol):
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         """Record the display name of whoever took a seat."""
 
-    def load_tables(self) -> list[StoredTable]:
-        """Every table with its actions in order."""
+    def update_seat(self, table_id: str, seat: int, **fields: Any) -> None:
+        """Set a seat's `token` (its invite), `secret` and/or `name`."""
+
+    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """Replace a table's room settings."""
+
+    def set_state(self, table_id: str, state: str) -> None:
+        """Mark a table live, over or expired."""
+
+    def load_tables(self, live_only: bool = False) -> list[StoredTable]:
+        """Every table (or every live one) with its actions in order."""
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table with its actions, whatever its state; None if there is none."""
 
     def close(self) -> None:
         """Release the connection."""

@@ -1,20 +1,24 @@
-"""The SQL both stores share; each backend supplies its dialect through a few hooks."""
+"""The SQL both stores share; each backend supplies its connections and dialect."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
 from . import StoredTable, StoreError
 
+#: table states: live tables are rebuilt at start; finished and expired ones stay stored
+LIVE, OVER, EXPIRED = "live", "over", "expired"
+
 
 class SqlStore:
-    """The Store interface over a DB-API connection.  Subclasses set `db`, the
-    placeholder `P`, the table-name `prefix` and the `integrity_error` class, and
-    implement `_tx`, `_json_in`, `_json_out` and `_executemany`."""
+    """The Store interface over DB-API connections.  Subclasses set the placeholder `P`,
+    the table-name `prefix` and the `integrity_error` class, and implement `_tx` (a
+    connection inside one transaction, safe to use from the calling thread), `_json_in`,
+    `_json_out`."""
 
-    db: Any
     P = "?"
     prefix = ""
     integrity_error: type[Exception] = Exception
@@ -23,40 +27,46 @@ class SqlStore:
     def _tx(self) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
+    def _read(self) -> AbstractContextManager[Any]:
+        """A connection for reading (by default the same as for writing)."""
+        return self._tx()
+
     def _json_in(self, value: dict[str, Any]) -> Any:
         raise NotImplementedError
 
     def _json_out(self, value: Any) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        raise NotImplementedError
-
     def _sql(self, text: str) -> str:
         """`text` with {t} table-name prefixes and {p} placeholders filled in."""
         return text.format(t=self.prefix, p=self.P)
 
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._read() as db:
+            return list(db.execute(self._sql(sql), args).fetchall())
+
     # ------------------------------------------------------------------ the interface
     def create_table(self, table: StoredTable) -> None:
         try:
-            with self._tx():
-                self.db.execute(
-                    self._sql("INSERT INTO {t}tables (id, record, settings, created) "
-                              "VALUES ({p}, {p}, {p}, {p})"),
+            with self._tx() as db:
+                db.execute(
+                    self._sql("INSERT INTO {t}tables (id, record, settings, created, state) "
+                              "VALUES ({p}, {p}, {p}, {p}, {p})"),
                     (table.id, self._json_in(table.record), self._json_in(table.settings),
-                     table.created or time.time()))
-                self._executemany(
-                    self._sql("INSERT INTO {t}seats (table_id, seat, kind, bot, token, name) "
-                              "VALUES ({p}, {p}, {p}, {p}, {p}, {p})"),
-                    [(table.id, i, s["kind"], s.get("bot"), s["token"], s.get("name"))
-                     for i, s in enumerate(table.seats)])
+                     table.created or time.time(), table.state))
+                for i, s in enumerate(table.seats):
+                    db.execute(
+                        self._sql("INSERT INTO {t}seats (table_id, seat, kind, bot, token, "
+                                  "secret, name) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p})"),
+                        (table.id, i, s["kind"], s.get("bot"), s.get("token") or "",
+                         s.get("secret"), s.get("name")))
         except self.integrity_error as err:
             raise StoreError(f"table {table.id}: {err}") from None
 
     def append_action(self, table_id: str, seq: int, seat: int | None, action: str) -> None:
         try:
-            with self._tx():
-                self.db.execute(
+            with self._tx() as db:
+                db.execute(
                     self._sql("INSERT INTO {t}actions (table_id, seq, seat, action, created) "
                               "VALUES ({p}, {p}, {p}, {p}, {p})"),
                     (table_id, seq, seat, action, time.time()))
@@ -64,25 +74,66 @@ class SqlStore:
             raise StoreError(f"table {table_id} action {seq}: {err}") from None
 
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
-        with self._tx():
-            self.db.execute(
-                self._sql("UPDATE {t}seats SET name = {p} WHERE table_id = {p} AND seat = {p}"),
-                (name, table_id, seat))
+        self.update_seat(table_id, seat, name=name)
 
-    def load_tables(self) -> list[StoredTable]:
+    def update_seat(self, table_id: str, seat: int, **fields: Any) -> None:
+        """Set some of a seat's `token` (its invite; "" once retired), `secret`, `name`."""
+        cols = [k for k in ("token", "secret", "name") if k in fields]
+        if not cols:
+            return
+        sets = ", ".join(f"{k} = {{p}}" for k in cols)
+        with self._tx() as db:
+            db.execute(self._sql(f"UPDATE {{t}}seats SET {sets} "
+                                 "WHERE table_id = {p} AND seat = {p}"),
+                       (*(fields[k] if k != "token" else fields[k] or "" for k in cols),
+                        table_id, seat))
+
+    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        with self._tx() as db:
+            db.execute(self._sql("UPDATE {t}tables SET settings = {p} WHERE id = {p}"),
+                       (self._json_in(settings), table_id))
+
+    def set_state(self, table_id: str, state: str) -> None:
+        """Mark a table live, over (the match ended) or expired (abandoned)."""
+        with self._tx() as db:
+            db.execute(self._sql("UPDATE {t}tables SET state = {p} WHERE id = {p}"),
+                       (state, table_id))
+
+    def load_tables(self, live_only: bool = False) -> list[StoredTable]:
+        where = " WHERE state = 'live'" if live_only else ""
+        return self._load(where, ())
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        found = self._load(" WHERE id = {p}", (table_id,))
+        return found[0] if found else None
+
+    def _load(self, where: str, args: tuple[Any, ...]) -> list[StoredTable]:
         out: dict[str, StoredTable] = {}
-        for tid, record, settings, created in self.db.execute(self._sql(
-                "SELECT id, record, settings, created FROM {t}tables ORDER BY created, id")):
-            out[tid] = StoredTable(tid, self._json_out(record), self._json_out(settings), [], [],
-                                   created)
-        for tid, kind, bot, token, name in self.db.execute(self._sql(
-                "SELECT table_id, kind, bot, token, name FROM {t}seats "
-                "ORDER BY table_id, seat")):
-            out[tid].seats.append({"kind": kind, "bot": bot, "token": token, "name": name})
-        for tid, action in self.db.execute(self._sql(
-                "SELECT table_id, action FROM {t}actions ORDER BY table_id, seq")):
-            out[tid].actions.append(action)
+        sub = "SELECT id FROM {t}tables" + where
+        with self._read() as db:
+            for tid, record, settings, created, state in db.execute(self._sql(
+                    "SELECT id, record, settings, created, state FROM {t}tables" + where +
+                    " ORDER BY created, id"), args).fetchall():
+                out[tid] = StoredTable(tid, self._json_out(record), self._json_out(settings),
+                                       [], [], created, state)
+            for tid, kind, bot, token, secret, name in db.execute(self._sql(
+                    "SELECT table_id, kind, bot, token, secret, name FROM {t}seats "
+                    f"WHERE table_id IN ({sub}) ORDER BY table_id, seat"), args).fetchall():
+                out[tid].seats.append({"kind": kind, "bot": bot, "token": token or "",
+                                       "secret": secret, "name": name})
+            for tid, action in _rows(db.execute(self._sql(
+                    "SELECT table_id, action FROM {t}actions "
+                    f"WHERE table_id IN ({sub}) ORDER BY table_id, seq"), args)):
+                out[tid].actions.append(action)
         return list(out.values())
 
     def close(self) -> None:
-        self.db.close()
+        raise NotImplementedError
+
+
+def _rows(cursor: Any) -> Iterator[tuple[Any, ...]]:
+    while True:
+        batch = cursor.fetchmany(5000)
+        if not batch:
+            return
+        yield from batch

@@ -1,13 +1,15 @@
 // Small fetch helpers for the lobby REST API, and the DOM builder every page uses.
 import { t } from "./i18n.js";
 
-export async function api(path, { method = "GET", body } = {}) {
+// `raw`: a body that is JSON text already (sent as it is, e.g. a record read from a file).
+export async function api(path, { method = "GET", body, raw } = {}) {
   let res;
+  const payload = raw !== undefined ? raw : body ? JSON.stringify(body) : undefined;
   try {
     res = await fetch(path, {
       method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
+      headers: payload !== undefined ? { "Content-Type": "application/json" } : {},
+      body: payload,
       credentials: "same-origin",
     });
   } catch {

@@ -12,7 +12,7 @@ import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 const R = {
-  record: null, names: [], meta: null, rounds: new Map(), step: 0, table: null, loading: null,
+  recordText: null, names: [], meta: null, rounds: new Map(), step: 0, table: null, loading: null,
   timer: null,
 };
 const PLAY_MS = 700;          // one move every this many milliseconds while playing
@@ -30,10 +30,15 @@ function chainTiles(tiles, openEnd) {
 
 // ---- loading ------------------------------------------------------------------------------
 
+// A record's seed can have more bits than a JavaScript number keeps, so the record goes
+// to the server as the text it was read from (a table's record never leaves the server).
+function fetchPage(round) {
+  if (R.table) return api(`/api/tables/${encodeURIComponent(R.table.id)}/replay?round=${round}`);
+  return api("/api/replay", { method: "POST", raw: `{"record": ${R.recordText}, "round": ${round}}` });
+}
+
 async function fetchRound(round) {
-  if (!R.rounds.has(round)) {
-    R.rounds.set(round, api("/api/replay", { method: "POST", body: { record: R.record, round } }));
-  }
+  if (!R.rounds.has(round)) R.rounds.set(round, fetchPage(round));
   try {
     return await R.rounds.get(round);
   } catch (err) {
@@ -50,10 +55,9 @@ async function positionAt(step) {
   return page.positions[step - r.first];
 }
 
-async function load(record, names = []) {
+async function load(names = []) {
   if (R.timer) togglePlay();
-  R.record = record;
-  R.names = Array.isArray(record.names) ? record.names.map(String) : names;
+  R.names = names;
   R.rounds = new Map();
   $("load-error").textContent = "";
   const first = await fetchRound(1);
@@ -65,29 +69,32 @@ async function load(record, names = []) {
 async function loadTable(id) {
   const info = await api(`/api/tables/${encodeURIComponent(id)}`);
   R.table = info;
-  let record;
   try {
-    record = await api(`/api/tables/${encodeURIComponent(id)}/record`);
+    await load(info.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })));
   } catch (err) {
-    if (err.status === 404 || err.status === 409 || err.status === 403) {
-      throw new Error(t("This table's match is not over yet (or the server keeps no record of it): its replay opens when the match ends."));
-    }
+    if (err.status === 409) throw new Error(t("This table's match is not over yet: its replay opens when the match ends."));
     throw err;
   }
-  await load(record.record || record, info.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })));
 }
 
 async function loadFile(file) {
   $("load-error").textContent = "";
-  let record;
+  let text, record;
   try {
-    record = JSON.parse(await file.text());
+    text = await file.text();
+    record = JSON.parse(text);
   } catch {
     $("load-error").textContent = t("{file} is not a game record (not JSON).", { file: file.name });
     return;
   }
+  if (!record || typeof record !== "object" || Array.isArray(record)) {
+    $("load-error").textContent = t("{file} is not a game record.", { file: file.name });
+    return;
+  }
+  R.table = null;
+  R.recordText = text;
   try {
-    await load(record);
+    await load(Array.isArray(record.names) ? record.names.map(String) : []);
   } catch (err) {
     $("load-error").textContent = t("Cannot replay {file}: {reason}", { file: file.name, reason: err.message });
   }

@@ -7,7 +7,7 @@
 //
 // `view` needs `log` (its round_end events carry the totals after each round), `players`,
 // `scores`, `winners` and `game`; `names` lists the seats' display names.
-import { el } from "./api.js";
+import { api, el } from "./api.js";
 import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -99,9 +99,28 @@ function ensureStyles() {
   document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/summary.css", "data-summary-css": "" }));
 }
 
-/** The whole summary: who won, the chart, its legend and the totals table (and, given
- * `replayHref`, a link to watch the match again). */
-export function matchSummary(view, names = [], { replayHref = null } = {}) {
+/** "Play again with the same seats" (POST /api/tables/{id}/again): the next table, where
+ * the caller keeps their seat; the first caller makes it, the others join it. */
+function againButton(tableId) {
+  const msg = el("p", { class: "error", role: "alert" });
+  const button = el("button", { type: "button", class: "primary", id: "play-again", text: t("Play again with the same seats"),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        const next = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST" });
+        location.href = `/t/${next.id}`;
+      } catch (err) {
+        msg.textContent = err.message;
+        button.disabled = false;
+      }
+    } });
+  return el("div", { class: "summary-again" }, button, msg);
+}
+
+/** The whole summary: who won, the chart, its legend and the totals table.  Options:
+ * `replayHref` adds a link to watch the match again; `again` (a table id, for a player
+ * of that table) adds "Play again with the same seats". */
+export function matchSummary(view, names = [], { replayHref = null, again = null } = {}) {
   ensureStyles();
   const rows = totalsByRound(view);
   const n = view.players;
@@ -129,5 +148,6 @@ export function matchSummary(view, names = [], { replayHref = null } = {}) {
     lowWins ? el("p", { class: "hint", text: t("Penalty scoring: the lowest total wins.") }) : null,
     totalsChart(view, names), legend,
     el("div", { class: "summary-wrap", tabindex: "0", role: "region", "aria-label": t("Totals after each round") }, table),
+    again ? againButton(again) : null,
     replayHref ? el("p", {}, el("a", { class: "button", href: replayHref, text: t("Watch the replay") })) : null);
 }

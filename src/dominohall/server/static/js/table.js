@@ -2,6 +2,7 @@
 // (or drag the tile onto a lit target: pointer events, so mouse, pen and touch alike).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient } from "./dominoes.js";
+import { t as tr } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -102,7 +103,11 @@ function onMessage(m) {
 
 function setTable(t) {
   const wasPaused = S.table && S.table.pause > 0;
+  const seen = S.table ? (S.table.notices || []).length : null;
   S.table = t;
+  // server: the host's re-invites are told to everyone; the deal's commitment is shown
+  if (seen !== null) for (const n of (t.notices || []).slice(seen)) toast(noticeText(n), "alert");
+  renderFairness(t);
   S.pauseDeadline = Date.now() + t.pause * 1000;
   S.turnDeadline = t.turn ? Date.now() + t.turn.left * 1000 : 0;   // the server keeps time
   if (wasPaused && t.pause === 0 && S.modal === "round" ) closeModal();
@@ -264,6 +269,23 @@ function renderClock() {
 
 setInterval(renderClock, 250);
 
+function noticeText(n) {
+  return n.type === "reinvited" ? tr("Seat {seat} was re-invited by the host", { seat: n.seat }) : "";
+}
+
+function renderFairness(t) {
+  const f = t.fairness;
+  let box = $("fair");
+  if (!box) { box = el("p", { id: "fair", class: "hint fair" }); $("players").after(box); }
+  if (!f || !f.commitment) { box.replaceChildren(); return; }
+  const nodes = [tr("Deal commitment {hash}", { hash: `${f.commitment.slice(0, 16)}…` })];
+  if (f.seed) {
+    nodes.push(" · ", el("a", { href: `/api/tables/${tableId}/record`, download: "", text: tr("download the record (seed revealed)") }));
+  }
+  box.title = f.commitment;
+  box.replaceChildren(...nodes);
+}
+
 function renderBanner() {
   const b = $("banner");
   const t = S.table;
@@ -273,6 +295,9 @@ function renderBanner() {
     b.hidden = false;
   } else if (mySeat() === null && !S.view.is_over) {
     b.textContent = "You are watching: hands stay hidden until the round ends.";
+    b.hidden = false;
+  } else if ((t.notices || []).length) {
+    b.textContent = noticeText(t.notices[t.notices.length - 1]);
     b.hidden = false;
   } else b.hidden = true;
 }
@@ -461,7 +486,7 @@ function showRoundEnd(e, gameEnd) {
     el("table", { class: "round-end" },
       el("thead", {}, el("tr", {}, ...["Player", "Tiles left", "Pips", "Points", "Total"].map((t) => el("th", { text: t })))),
       el("tbody", {}, ...rows)),
-    ...(gameEnd ? [matchSummary({ ...S.view, log: S.log }, S.table.seats.map((s) => nameOf(s.seat)), { replayHref: `/replay?table=${tableId}` })] : []),
+    ...(gameEnd ? [matchSummary({ ...S.view, log: S.log }, S.table.seats.map((s) => nameOf(s.seat)), { replayHref: `/replay?table=${tableId}`, again: S.view.seat !== null ? tableId : null })] : []),
     buttons);
   renderReady();
 }
@@ -498,8 +523,17 @@ function showInvites() {
         try { await navigator.clipboard.writeText(url); toast("Link copied"); } catch { document.execCommand("copy"); }
       } }));
   };
-  const rows = inv.filter((s) => s.kind === "human").map((s) =>
-    link(s.invite_url, `Seat ${s.seat}${s.name ? ` (${s.name})` : " (open)"}`, s.seat));
+  // server: only unclaimed seats have a link; a claimed seat can be re-invited (lost device)
+  const rows = inv.filter((s) => s.kind === "human").map((s) => s.invite_url
+    ? link(s.invite_url, `Seat ${s.seat}${s.name ? ` (${s.name})` : " (open)"}`, s.seat)
+    : el("div", { class: "invite" }, el("span", { class: "invite-label", text: tr("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
+      el("button", { class: "small", "data-reinvite": s.seat, text: tr("New invite link"), onclick: async () => {
+        try {
+          await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST" });
+          S.info = await api(`/api/tables/${tableId}`);
+          showInvites();
+        } catch (e) { toast(e.message, "error"); }
+      } })));
   openModal("invite", el("h2", { text: "Invite" }),
     el("p", { class: "hint", text: "Each link opens one seat: send it only to the friend who should sit there." }),
     ...rows, link(`${location.origin}/t/${tableId}`, "Spectators"),
@@ -551,4 +585,9 @@ for (const tab of document.querySelectorAll(".tab")) {
 }
 
 const invite = new URLSearchParams(location.search).get("invite");
-if (invite) joinForm(invite); else start();
+// server: an invite works once; this device may already hold the seat it opened
+if (invite) {
+  api(`/api/tables/${tableId}`).then((info) => {
+    if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); } else joinForm(invite);
+  }).catch(() => joinForm(invite));
+} else start();

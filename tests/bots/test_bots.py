@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 import dominohall
 from dominohall import bots
 
-FAST = {"pimc": {"samples": 3, "min_samples": 1, "budget_ms": 10_000}}
+FAST = {"pimc": {"samples": 3, "min_samples": 1, "budget_ms": 10_000},
+        "deep": {"worlds": 2}}
 GAMES = ["mexican_train", "all_fives", "draw", "block"]
 
 
@@ -78,8 +79,9 @@ def test_hidden_tiles_do_not_change_any_decision(game):
 
 
 def test_names_and_errors():
-    assert bots.names("mexican_train") == ["random", "greedy", "doubles", "planner", "pimc"]
-    assert bots.names("all_fives") == ["random", "scorer", "fives", "pimc"]
+    assert bots.names("mexican_train") == ["random", "greedy", "doubles", "planner", "pimc",
+                                           "deep"]
+    assert bots.names("all_fives") == ["random", "scorer", "fives", "blocker", "pimc", "deep"]
     with pytest.raises(ValueError, match="unknown bot"):
         bots.make("nobody")
     with pytest.raises(ValueError, match="bad parameter"):

@@ -3,7 +3,11 @@
 A ladder per game (`names(game)`, weakest first):
 
 * Mexican Train: random, greedy, doubles, planner, pimc
-* All Fives / Draw / Block: random, scorer, fives, pimc
+* All Fives / Draw / Block: random, scorer, fives, blocker, pimc, deep
+
+`blocker` and `deep` are the Block and Draw bots of their own (`bots.block`); in All
+Fives `blocker` sheds its heaviest tile and `deep` plays as `pimc`, and in Mexican
+Train `deep` plays as `pimc` too.
 
 No bot ever sees the real game: the sampling bots search worlds that
 `dominohall.sample_world` builds from the view alone.
@@ -26,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .base import Bot, View
+from .block import BlockerBot, DeepBot
 from .line import FivesBot, ScorerBot
 from .mexican import DoublesBot, PlannerBot
 from .pimc import PimcBot
@@ -33,9 +38,9 @@ from .simple import GreedyBot, RandomBot
 
 _LADDERS = {
     "mexican_train": {"random": RandomBot, "greedy": GreedyBot, "doubles": DoublesBot,
-                      "planner": PlannerBot, "pimc": PimcBot},
+                      "planner": PlannerBot, "pimc": PimcBot, "deep": DeepBot},
     "line": {"random": RandomBot, "greedy": GreedyBot, "scorer": ScorerBot, "fives": FivesBot,
-             "pimc": PimcBot},
+             "blocker": BlockerBot, "pimc": PimcBot, "deep": DeepBot},
 }
 
 

@@ -20,7 +20,9 @@ True
 
 from __future__ import annotations
 
-from ..engine.tiles import HIGH, LOW, TEXT, parse_tile, set_size
+import math
+
+from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, TEXT, WITH_HALF, parse_tile, set_size
 from .base import View
 
 
@@ -71,3 +73,78 @@ def can_hold(view: View, seat: int) -> set[str]:
         if HIGH[t] not in numbers and LOW[t] not in numbers:
             out.add(text)
     return out
+
+
+# ---------------------------------------------------------------- beliefs from play
+
+#: the play model's default sharpness (see `PlayHistory`); fitted with
+#: benchmarks/beliefs.py on bot play
+BETA = 0.25
+
+
+class PlayHistory:
+    """What each seat played this hand, and on which open ends, for weighting sampled
+    worlds by how likely each player's choices were (line games with two ends).
+
+    The model of play: a seat picks among the tiles it could play with probability
+    proportional to ``exp(beta * weight)``, where a tile's weight is its pips plus 4 for
+    a double (players shed heavy tiles and doubles first).  A world's hands fix what
+    every seat held at each of its plays (its hand now and the tiles it played since;
+    plays before a seat's last draw are left out, as its hand then is unknown), so each
+    world gets the likelihood of the plays actually seen.  Worlds that explain the
+    history well (the light tile was played because no heavy one fitted) weigh more.
+
+    >>> import dominohall, random
+    >>> g = dominohall.new_game("block", players=2, seed=3)
+    >>> PlayHistory(g.view(0)).log_weight([0, 0], 0)
+    0.0
+    """
+
+    def __init__(self, view: View, beta: float = BETA) -> None:
+        self.beta = beta
+        n = view["players"]
+        plays: list[tuple[int, int, int, int]] = []          # seat, tile, end a, end b
+        a = b = -1
+        ends = {"L": 0, "R": 1}
+        for e in _round_log(view):
+            if e["type"] == "play":
+                t = parse_tile(str(e["tile"]))
+                seat = int(e["seat"])  # type: ignore[call-overload]
+                plays.append((seat, t, a, b))
+                if a < 0:
+                    a, b = HIGH[t], LOW[t]
+                elif ends.get(str(e["target"])) == 0:
+                    a = PIPS[t] - a
+                else:
+                    b = PIPS[t] - b
+            elif e["type"] == "draw":
+                seat = int(e["seat"])  # type: ignore[call-overload]
+                plays = [p for p in plays if p[0] != seat]   # its earlier hands are unknown
+        # per play: the tiles that seat played after it (its hand then = now | later)
+        later = [0] * n
+        self.events: list[tuple[int, int, int, int]] = []    # seat, tile, later, ends mask
+        for seat, t, a, b in reversed(plays):
+            fit = -1 if a < 0 else WITH_HALF[a] | WITH_HALF[b]
+            self.events.append((seat, t, later[seat], fit))
+            later[seat] |= BIT[t]
+        self.viewer = view["seat"]
+        self.usable = view["game"] != "mexican_train" and view["options"].get("spinner") == "none"
+
+    def log_weight(self, hands: list[int], skip: int | None = None) -> float:
+        """log P(the seen plays | hands), over every seat but `skip` (the viewer)."""
+        if not self.usable:
+            return 0.0
+        beta = self.beta
+        total = 0.0
+        for seat, t, later, fit in self.events:
+            if seat == skip:
+                continue
+            held = (hands[seat] | later | BIT[t]) & fit
+            norm = 0.0
+            while held:
+                low = held & -held
+                x = low.bit_length() - 1
+                norm += math.exp(beta * (PIPS[x] + (4 if IS_DOUBLE[x] else 0)))
+                held ^= low
+            total += beta * (PIPS[t] + (4 if IS_DOUBLE[t] else 0)) - math.log(norm)
+        return total

@@ -46,6 +46,38 @@ View = Mapping[str, Any]
 
 def sample_world(view: View, rng: random.Random) -> Game:
     """A complete game consistent with `view` (a seat's view, not a spectator's)."""
+    name = view["game"]
+    opts = resolve_options(name, view["players"], view["options"])
+    hand_list, boneyard = sample_hands(view, rng)
+    log = view["log"]
+    start = max(i for i, e in enumerate(log) if e["type"] == "deal")
+    round_log = log[start:]
+
+    g = object.__new__(Game)
+    g.name = name
+    g.options = opts
+    g.seed = rng.randrange(2 ** 62)
+    g.deck = None
+    g.leader = None
+    g.actions = []
+    g.base = view["version"]
+    g.sampled = True
+    g.view_cache = {}
+    g.record_version = RECORD_VERSION
+    chance = Chance(g.seed)
+    internal_log = [_internal(e) for e in log]
+    if name == "mexican_train":
+        g.state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
+    else:
+        g.state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
+    return g
+
+
+def sample_hands(view: View, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Only the deal of a sampled world: every seat's hand as a tile mask (the viewer's
+    own hand as it is) and the boneyard (top last), drawn as `sample_world` draws them.
+    Search bots that keep their own model of the table use this: it skips building the
+    game."""
     seat = view["seat"]
     if seat is None:
         raise DominohallError("sample_world needs a seat's view, not a spectator's")
@@ -76,26 +108,7 @@ def sample_world(view: View, rng: random.Random) -> Game:
     voids = _voids(round_log, n)
     hands, boneyard = _deal(rng, pool, {q: sizes[q] for q in hidden}, voids)
     hands[seat] = _mask(view["hand"])
-    hand_list = [hands[q] for q in range(n)]
-
-    g = object.__new__(Game)
-    g.name = name
-    g.options = opts
-    g.seed = rng.randrange(2 ** 62)
-    g.deck = None
-    g.leader = None
-    g.actions = []
-    g.base = view["version"]
-    g.sampled = True
-    g.view_cache = {}
-    g.record_version = RECORD_VERSION
-    chance = Chance(g.seed)
-    internal_log = [_internal(e) for e in log]
-    if name == "mexican_train":
-        g.state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
-    else:
-        g.state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
-    return g
+    return [hands[q] for q in range(n)], boneyard
 
 
 def _mask(tiles: list[str]) -> int:

@@ -1,0 +1,193 @@
+"""Block and Draw bots of their own: `blocker` (the mid rung) and `deep` (the top).
+
+* `blocker`: one rule (`endgame.mid_score`) from the view alone: shed heavy tiles and
+  doubles, keep tiles that fit the ends it leaves, leave ends the next rival showed it
+  lacks (a pass proves it), never shut out its partner, hold a suit (leave a number it
+  has many of and few unseen tiles can follow).
+* `deep`: determinized search.  Worlds are sampled from the view (`sample_hands`:
+  sizes, seen tiles, shown voids) and weighted by how likely each other player's plays
+  were in that world (`inference.PlayHistory`).  In each world every candidate play is
+  valued exactly by alpha-beta (`endgame.solve`, our side's points minus the rivals',
+  partnerships as one side) once at most `solve_tiles` tiles are left in the hands and
+  nobody can draw, and by a rollout before that (``rollout=heavy``, the default: every
+  seat sheds its heaviest playable tile; ``rollout=mid``: the `blocker` rule, slower).
+  The play with the best weighted mean wins.  `budget_ms` (default 100) bounds the time a move takes
+  (each exact search stops at the deadline and falls back to a rollout);
+  `min_worlds` are always searched; ``clock=cpu`` counts the budget in this process's
+  CPU time instead of wall time (fair matches on a shared machine); `worlds=N`
+  searches exactly N worlds with no clock (reproducible, for tests).  Games the model
+  does not cover (All Fives, a spinner) and Mexican Train go to `pimc` with the same
+  budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..engine.actions import parse_action
+from ..engine.options import resolve_options
+from ..engine.sampling import sample_hands
+from ..engine.tiles import BIT, parse_tile
+from . import inference
+from .base import SeededBot, View, hand_mask, pips_of
+from .endgame import (
+    LineHand,
+    NodeLimit,
+    Solver,
+    applicable,
+    heavy_policy,
+    mid_policy,
+    mid_score,
+    rollout,
+)
+from .inference import BETA, PlayHistory, lacks
+from .pimc import MATCH_BONUS, PimcBot
+
+
+def _hand_from_view(view: View, opts: Any, hands: list[int], boneyard: list[int]) -> LineHand:
+    ends = view["layout"]["ends"]
+    a, b = (int(ends[0]["value"]), int(ends[1]["value"])) if ends else (-1, -1)
+    masks = [0] * opts.players
+    for seat, numbers in lacks(view).items():
+        for v in numbers:
+            masks[seat] |= 1 << v
+    last = bool(opts.hands) and view["round"] >= opts.hands
+    return LineHand(opts, hands, a, b, view["current_seat"], boneyard, masks,
+                    list(view["scores"]), last)
+
+
+def _candidates(view: View) -> dict[tuple[int, int], str]:
+    """Our distinct plays as (tile, end: -1 lead, 0 the L end, 1 the R end) -> text;
+    with both ends equal, one text per tile."""
+    out: dict[tuple[int, int], str] = {}
+    ends = view["layout"]["ends"]
+    same = len(ends) == 2 and ends[0]["value"] == ends[1]["value"]
+    for text in view["legal_actions"]:
+        a = parse_action(str(text))
+        if a.tile < 0:
+            continue
+        end = -1 if a.target is None else (0 if a.target == "L" or same else 1)
+        out.setdefault((a.tile, end), str(text))
+    return out
+
+
+class BlockerBot(SeededBot):
+    """The mid rung of Block and Draw (All Fives: the `fives` rule is better there)."""
+
+    name = "blocker"
+
+    def choose(self, view: View) -> str:
+        opts = resolve_options(view["game"], view["players"], view["options"])
+        plays = _candidates(view)
+        if not plays or not applicable(opts):
+            return _heaviest(view, self.rng)
+        seat = view["seat"]
+        hands = [0] * opts.players
+        hands[seat] = hand_mask(view)
+        unseen = 0
+        for text in inference.unseen(view):
+            unseen |= BIT[parse_tile(text)]
+        h = _hand_from_view(view, opts, hands, [])
+        best = max(plays, key=lambda m: mid_score(h, seat, m[0], m[1], unseen)
+                   + 0.01 * self.rng.random())
+        return plays[best]
+
+
+def _heaviest(view: View, rng: random.Random) -> str:
+    legal = [str(a) for a in view["legal_actions"]]
+    return max(legal, key=lambda a: (pips_of(a), rng.random()))
+
+
+#: rollout policies by name: the `blocker` rule, or the heaviest tile (cheaper)
+ROLLOUTS = {"mid": mid_policy, "heavy": heavy_policy}
+
+
+class DeepBot(SeededBot):
+    """The top rung of Block and Draw (see the module docstring)."""
+
+    name = "deep"
+
+    def __init__(self, seed: int = 0, budget_ms: float = 100.0, min_worlds: int = 4,
+                 solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
+                 match_bonus: float = MATCH_BONUS, worlds: int | None = None,
+                 rollout: str = "heavy", clock: str = "wall") -> None:
+        super().__init__(seed)
+        if clock not in ("wall", "cpu"):
+            raise TypeError(f"clock={clock!r}: choose wall or cpu")
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
+        if rollout not in ROLLOUTS:
+            raise TypeError(f"rollout={rollout!r}: choose from {', '.join(ROLLOUTS)}")
+        self.policy = ROLLOUTS[rollout]
+        self.worlds = worlds
+        self.budget_ms = float(budget_ms)
+        self.min_worlds = int(min_worlds)
+        self.solve_tiles = int(solve_tiles)
+        self.beta = float(beta)
+        self.weights = bool(weights)
+        self.match_bonus = float(match_bonus)
+        self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
+            PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
+        self.fallback.rng = self.rng
+
+    def choose(self, view: View) -> str:
+        opts = resolve_options(view["game"], view["players"], view["options"])
+        plays = _candidates(view) if view["game"] != "mexican_train" else {}
+        if not plays or not applicable(opts):
+            return self.fallback.choose(view)
+        if len(plays) == 1:
+            return next(iter(plays.values()))
+        fixed = self.worlds is not None
+        clock = self.clock
+        deadline = None if fixed else clock() + self.budget_ms / 1000.0
+        seat = view["seat"]
+        history = PlayHistory(view, self.beta) if self.weights else None
+        candidates = list(plays)
+        totals = [0.0] * len(candidates)
+        weight_sum = 0.0
+        worlds = 0
+        tiles_left = sum(view["hand_sizes"])
+        solving = tiles_left <= self.solve_tiles
+        log_weights: list[float] = []
+        values: list[list[float]] = []
+        while (worlds < (self.worlds or 0)) if fixed else \
+                (worlds < self.min_worlds or clock() < deadline):  # type: ignore[operator]
+            hands, boneyard = sample_hands(view, self.rng)
+            h = _hand_from_view(view, opts, hands, boneyard)
+            row: list[float] | None = None
+            if solving and not h.drawable():
+                try:
+                    row = Solver(h, seat, self.match_bonus, deadline=deadline,
+                                 clock=clock).root(candidates)
+                except NodeLimit:
+                    row = None
+                    if worlds >= self.min_worlds:
+                        break           # out of time: what was searched decides
+            if row is None:
+                world_seed = self.rng.randrange(2 ** 32)
+                row = []
+                for t, end in candidates:
+                    c = h.copy()
+                    c.play(t, end)
+                    if not c.hands[seat]:
+                        points = c.points(seat)
+                    else:
+                        c.cur = (seat + 1) % c.n
+                        points = rollout(c, self.policy, random.Random(world_seed))
+                    row.append(c.value(points, seat, self.match_bonus))
+            values.append(row)
+            log_weights.append(history.log_weight(hands, seat) if history else 0.0)
+            worlds += 1
+        top = max(log_weights)
+        for lw, row in zip(log_weights, values):
+            w = math.exp(lw - top)
+            weight_sum += w
+            for i, v in enumerate(row):
+                totals[i] += w * v
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return plays[candidates[best]]
+
+
+__all__ = ["BlockerBot", "DeepBot"]

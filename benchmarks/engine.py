@@ -1,9 +1,15 @@
 """Engine speed: random games per second, ours next to the peer libraries.
 
-    .venv/bin/python benchmarks/engine.py              # 3 rounds of 5 s per row
+    .venv/bin/python benchmarks/engine.py              # 3 rounds of 5 s per row, both builds
     .venv/bin/python benchmarks/engine.py --quick      # 1 round of 1 s per row
     .venv/bin/python benchmarks/engine.py --seconds 10 --repeat 5 --only block2 \
         --only block2_openspiel
+    .venv/bin/python benchmarks/engine.py --builds pure          # the pure engine only
+    .venv/bin/python benchmarks/engine.py --compiled-python .venv-compiled/bin/python
+
+Every row of ours is measured with both engine builds, the pure-Python engine and the
+mypyc-compiled one (see benchmarks/builds.py: one worker process per build, driven in
+interleaved rounds); the peers run in the first build's worker.
 
 Every game is played to its end by picking uniformly among the legal actions with a
 seeded ``random.Random``; dealing (``new_game`` / chance nodes / ``Game.new``) is part
@@ -18,9 +24,10 @@ of each game's time. Rows:
 * ``block 4p teams (dominoes)``: the ``dominoes`` package's 4-player partnership game,
   ``Game.new()`` then ``make_move(*random valid move)`` until ``result`` is set.
 
-The two ratios compare the same game on both sides: ours/OpenSpiel for 2-player Block,
-ours/dominoes for the partnership game (> 1 means we are faster). A peer that is not
-installed is reported and its row skipped.
+The ratios compare the same game on both sides: ours/OpenSpiel for 2-player Block,
+ours/dominoes for the partnership game (> 1 means we are faster), per build, and
+compiled/pure for every game of ours. A peer that is not installed is reported and its
+row skipped.
 
 Time is this process's CPU time (``time.process_time``), so other load on a busy
 machine slows neither side's count. The rows are measured in ``--repeat`` interleaved
@@ -38,6 +45,8 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import builds  # benchmarks/builds.py: the pure and the compiled engine side by side
 
 # A game runner plays one whole game with the given rng and returns the number of
 # decisions (actions applied, chance outcomes included for OpenSpiel).
@@ -128,18 +137,17 @@ def _dominoes_partnership() -> Runner:
 
 # ---------------------------------------------------------------------------- runner
 
-ROWS: list[tuple[str, str, Callable[[], Runner]]] = [
+OURS: list[tuple[str, str, Callable[[], Runner]]] = [
     ("mt4", "mexican_train 4p, 13-round match", lambda: _ours("mexican_train", 4, {})),
     ("af2", "all_fives 2p, to 250", lambda: _ours("all_fives", 2, {})),
-    ("block2", "block 2p, 1 hand (ours)", lambda: _ours("block", 2, {"hands": 1})),
+    ("block2", "block 2p, 1 hand", lambda: _ours("block", 2, {"hands": 1})),
+    ("block4", "block 4p teams, 1 hand", lambda: _ours("block", 4, {"teams": True, "hands": 1})),
+]
+PEERS: list[tuple[str, str, Callable[[], Runner]]] = [
     ("block2_openspiel", "block 2p (OpenSpiel python_block_dominoes)", _openspiel_block),
-    (
-        "block4",
-        "block 4p teams, 1 hand (ours)",
-        lambda: _ours("block", 4, {"teams": True, "hands": 1}),
-    ),
     ("block4_dominoes", "block 4p teams (dominoes package)", _dominoes_partnership),
 ]
+MAKERS = {key: make for key, _, make in OURS + PEERS}
 
 
 def measure(row: Row, make: Callable[[], Runner], seconds: float, seed: int) -> None:
@@ -171,6 +179,15 @@ def measure(row: Row, make: Callable[[], Runner], seconds: float, seed: int) -> 
     row.games, row.actions, row.seconds = games, actions, now - start
 
 
+def _work(request: dict[str, object]) -> dict[str, object]:
+    """A worker's answer to one request: measure one row."""
+    key = str(request["row"])
+    row = Row(key, key)
+    measure(row, MAKERS[key], float(request["seconds"]), int(request["seed"]))  # type: ignore
+    return {"games": row.games, "seconds": row.seconds, "actions": row.actions,
+            "note": row.note}
+
+
 def _median_row(rows: list[Row]) -> Row:
     """The round whose games/s is the median (the lower middle one for an even count)."""
     measured = sorted((r for r in rows if r.games_per_s is not None),
@@ -185,6 +202,8 @@ def _fmt(x: float | None, digits: int = 1) -> str:
 def _ratio(rounds: list[dict[str, Row]], ours: str, peer: str) -> str:
     ratios = []
     for rows in rounds:
+        if ours not in rows or peer not in rows:
+            return "n/a (not measured)"
         a, b = rows[ours].games_per_s, rows[peer].games_per_s
         if a is None or b is None:
             why = [
@@ -217,28 +236,40 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--only",
         action="append",
-        choices=[k for k, _, _ in ROWS],
-        help="run only these rows (repeatable)",
+        choices=list(MAKERS),
+        help="run only these rows (repeatable; ours run in every build of --builds)",
     )
+    builds.add_arguments(p)
     args = p.parse_args(argv)
+    if args.worker:
+        return builds.serve(_work)
     seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 5.0)
 
     repeat = args.repeat if args.repeat is not None else (1 if args.quick else 3)
     if repeat < 1 or seconds <= 0:
         p.error("--repeat must be at least 1 and --seconds positive")
+    workers = builds.start(__file__, args)
+    first = next(iter(workers.values()))
+    plan = [(f"{b}:{key}", f"{label} ({b})", key, w) for key, label, _ in OURS
+            for b, w in workers.items()]
+    plan += [(key, label, key, first) for key, label, _ in PEERS]
     rounds: list[dict[str, Row]] = []
     for k in range(repeat):
         rows = {}
-        for key, label, make in ROWS:
-            row = rows[key] = Row(key, label)
+        for row_key, label, key, worker in plan:
+            row = rows[row_key] = Row(row_key, label)
             if args.only and key not in args.only:
                 row.note = "not selected"
                 continue
             print(f"  round {k + 1}/{repeat}: measuring {label} ...", file=sys.stderr, flush=True)
-            measure(row, make, seconds, args.seed)
+            got = worker.call(op="measure", row=key, seconds=seconds, seed=args.seed)
+            row.games, row.seconds, row.actions, row.note = (
+                got["games"], got["seconds"], got["actions"], got["note"])
             if row.note:
                 print(f"  {label}: {row.note}", file=sys.stderr, flush=True)
         rounds.append(rows)
+    for w in workers.values():
+        w.close()
     rows = {key: _median_row([r[key] for r in rounds]) for key in rounds[0]}
 
     w = max(len(r.label) for r in rows.values())
@@ -254,9 +285,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{_fmt(r.actions_per_s, 0):>11}  {r.note}"
         )
     print()
-    for text, ours, peer in (("block 2p, ours / OpenSpiel:     ", "block2", "block2_openspiel"),
-                             ("block 4p teams, ours / dominoes:", "block4", "block4_dominoes")):
-        print(f"ratio {text}  {_ratio(rounds, ours, peer)}")
+    comparisons = []
+    for b in workers:
+        comparisons += [(f"block 2p, {b} / OpenSpiel:", f"{b}:block2", "block2_openspiel"),
+                        (f"block 4p teams, {b} / dominoes:", f"{b}:block4", "block4_dominoes")]
+    if len(workers) == 2:
+        comparisons += [(f"{label}, compiled / pure:", f"compiled:{key}", f"pure:{key}")
+                        for key, label, _ in OURS]
+    width = max(len(c[0]) for c in comparisons)
+    for text, ours, peer in comparisons:
+        print(f"ratio {text:<{width}}  {_ratio(rounds, ours, peer)}")
     failed = [r for rows in rounds for r in rows.values() if r.note.startswith("error")]
     return 1 if failed else 0
 

@@ -25,9 +25,26 @@ AEC row against the bare OpenSpiel state is printed too; there the AEC also pays
 what an environment adds (the mask as a numpy array picked with ``np.flatnonzero``,
 fresh arrays, rewards per agent, the final observation).
 
-Time is this process's CPU time (``time.process_time``), so other load on a busy
-machine slows neither side's count; the measurements are interleaved in ``--repeat``
-rounds and each round's ratio is printed, then the median (> 1 means we are faster).
+Batched environments (``dominohall.rl.batched``), N = 1, 64 and 1024 games:
+
+* ``vector env N``: ``vector_env("block", num_envs=N)``, the learner against the
+  ``random`` bot; a step of N games counts N steps (each includes the bot's replies).
+* ``SyncVectorEnv N``: ``gymnasium.vector.SyncVectorEnv`` of N ``dominohall/Block-v0``
+  envs (``gymnasium.make``, so with Gymnasium's default wrappers), the same play, on the
+  same engine build (the ratio compares like with like).
+* ``batched games N``: ``batched_games("block", num_envs=N)``, every decision of both
+  seats by the caller: the multi-agent interface, like with like with OpenSpiel's
+  ``rl_environment`` (one decision per step, the OpenSpiel row above).
+* memory per game at N = 1024: what a vector env of 1024 games holds after ``reset`` and
+  20 steps (tracemalloc), divided by 1024.
+
+Actions are drawn from the masks by one numpy call per step (the same on both sides).
+
+Every row of ours runs in both engine builds (pure and compiled, one worker process each,
+see benchmarks/builds.py); the peers run in the first build's worker.  Time is each
+worker's CPU time (``time.process_time``), so other load on a busy machine slows neither
+side's count; the measurements are interleaved in ``--repeat`` rounds and each round's
+ratio is printed, then the median (> 1 means we are faster).
 """
 
 from __future__ import annotations
@@ -38,6 +55,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+import builds  # benchmarks/builds.py: the pure and the compiled engine side by side
 import numpy as np
 
 import dominohall
@@ -119,51 +137,164 @@ def openspiel_rl_environment(seconds: float) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
+def _random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row (0 where a row has none: ignored)."""
+    noise = rng.random(masks.shape) * masks
+    return noise.argmax(axis=1)
+
+
+def _vector(n: int) -> Callable[[float], tuple[int, float]]:
+    def run(seconds: float) -> tuple[int, float]:
+        env = dominohall.rl.vector_env("block", num_envs=n, seed=5, opponents="random")
+        rng = np.random.default_rng(5)
+        obs, _ = env.reset()
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            for _ in range(max(1, 256 // n)):
+                obs, *_ = env.step(_random_actions(obs["action_mask"], rng))
+                steps += n
+        return steps, time.process_time() - start
+    return run
+
+
+def _sync(n: int) -> Callable[[float], tuple[int, float]]:
+    def run(seconds: float) -> tuple[int, float]:
+        import gymnasium
+
+        env = gymnasium.vector.SyncVectorEnv(
+            [lambda: gymnasium.make("dominohall/Block-v0", opponents="random")
+             for _ in range(n)])
+        rng = np.random.default_rng(6)
+        obs, _ = env.reset(seed=6)
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            for _ in range(max(1, 256 // n)):
+                obs, *_ = env.step(_random_actions(obs["action_mask"], rng))
+                steps += n
+        env.close()
+        return steps, time.process_time() - start
+    return run
+
+
+def _batched(n: int) -> Callable[[float], tuple[int, float]]:
+    def run(seconds: float) -> tuple[int, float]:
+        b = dominohall.rl.batched_games("block", num_envs=n, seed=7)
+        rng = np.random.default_rng(7)
+        obs, masks, seats = b.reset()
+        steps, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
+            for _ in range(max(1, 256 // n)):
+                obs, masks, seats, *_ = b.step(_random_actions(masks, rng))
+                steps += n
+        return steps, time.process_time() - start
+    return run
+
+
+def memory_per_game(n: int = 1024) -> float:
+    """Bytes a vector env of n Block games holds (after reset and 20 steps), per game."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    env = dominohall.rl.vector_env("block", num_envs=n, seed=8, opponents="random")
+    rng = np.random.default_rng(8)
+    obs, _ = env.reset()
+    for _ in range(20):
+        obs, *_ = env.step(_random_actions(obs["action_mask"], rng))
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    del env
+    return used / n
+
+
+SIZES = (1, 64, 1024)
+OURS: dict[str, Callable[[float], tuple[int, float]]] = {
+    "ours (Observer)": ours_observer,
+    "ours (PettingZoo AEC)": ours_pettingzoo,
+    **{f"vector env N={n}": _vector(n) for n in SIZES},
+    **{f"batched games N={n}": _batched(n) for n in SIZES},
+    # N of our single envs: they run on the worker's engine build too
+    **{f"SyncVectorEnv N={n}": _sync(n) for n in SIZES},
+}
+PEERS: dict[str, Callable[[float], tuple[int, float]]] = {
+    "OpenSpiel python_block_dominoes": openspiel,
+    "OpenSpiel rl_environment": openspiel_rl_environment,
+}
+ROWS = {**OURS, **PEERS}
+
 COMPARISONS = [   # (ours, peer, target or None)
     ("ours (Observer)", "OpenSpiel python_block_dominoes", 5.0),
     ("ours (PettingZoo AEC)", "OpenSpiel rl_environment", None),
     ("ours (PettingZoo AEC)", "OpenSpiel python_block_dominoes", None),
+    *[(f"vector env N={n}", f"SyncVectorEnv N={n}", 3.0 if n == 64 else None) for n in SIZES],
+    *[(f"batched games N={n}", "OpenSpiel rl_environment", None) for n in SIZES],
 ]
 
 
-def main() -> None:
+def _work(request: dict[str, object]) -> dict[str, object]:
+    if request["op"] == "memory":
+        return {"bytes": memory_per_game(int(request["n"]))}  # type: ignore[call-overload]
+    label = str(request["row"])
+    try:
+        steps, secs = ROWS[label](float(request["seconds"]))  # type: ignore[arg-type]
+    except ImportError as err:
+        return {"skipped": str(err)}
+    return {"steps": steps, "seconds": secs}
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds")
+    parser.add_argument("--only", action="append", choices=list(ROWS),
+                        help="run only these rows (repeatable)")
+    builds.add_arguments(parser)
     args = parser.parse_args()
-    rows: list[tuple[str, Callable[[float], tuple[int, float]]]] = [
-        ("ours (Observer)", ours_observer),
-        ("ours (PettingZoo AEC)", ours_pettingzoo),
-        ("OpenSpiel python_block_dominoes", openspiel),
-        ("OpenSpiel rl_environment", openspiel_rl_environment),
-    ]
+    if args.worker:
+        return builds.serve(_work)
+    workers = builds.start(__file__, args)
+    first = next(iter(workers.values()))
+    plan = [(f"{label} [{b}]", label, w) for label in OURS for b, w in workers.items()]
+    plan += [(label, label, first) for label in PEERS]
+    plan = [p for p in plan if not args.only or p[1] in args.only]
     print(f"2-player Block, random play, observation tensor every step "
           f"({args.repeat} x {args.seconds:g} CPU s each)")
-    rates: dict[str, list[float]] = {label: [] for label, _ in rows}
+    rates: dict[str, list[float]] = {key: [] for key, _, _ in plan}
     for k in range(args.repeat):
-        for label, run in rows:
-            try:
-                steps, secs = run(args.seconds)
-            except ImportError as err:
+        for key, label, worker in plan:
+            got = worker.call(op="measure", row=label, seconds=args.seconds)
+            if "skipped" in got:
                 if k == 0:
-                    print(f"{label:34s} skipped: {err}")
+                    print(f"{key:40s} skipped: {got['skipped']}")
                 continue
-            rates[label].append(steps / secs)
-        line = "  ".join(f"{label.split()[-1].strip('()')} {r[-1]:,.0f}"
-                         for label, r in rates.items() if len(r) > k)
-        print(f"round {k + 1}: {line} steps/s")
-    for label, r in rates.items():
+            rates[key].append(got["steps"] / got["seconds"])
+            print(f"  round {k + 1}: {key} {rates[key][-1]:,.0f} steps/s", flush=True)
+    memory = {b: w.call(op="memory", n=1024)["bytes"] for b, w in workers.items()}
+    for w in workers.values():
+        w.close()
+    print()
+    for key, r in rates.items():
         if r:
-            print(f"{label:34s} {statistics.median(r):>10,.0f} steps/s (median)")
-    for ours, peer, target in COMPARISONS:
-        if rates[ours] and rates[peer]:
-            ratios = [a / b for a, b in zip(rates[ours], rates[peer])]
-            ratio = statistics.median(ratios)
-            each = ", ".join(f"{x:.2f}" for x in ratios)
-            verdict = "" if target is None else \
-                f" ({'meets' if ratio >= target else 'below'} the {target:g}x target)"
-            print(f"ratio {ours} / {peer}: {ratio:.2f}x median of {each}{verdict}")
+            print(f"{key:40s} {statistics.median(r):>10,.0f} steps/s (median)")
+    for b, used in memory.items():
+        print(f"memory per game, vector env N=1024 [{b}]: {used / 1024:,.1f} KiB")
+    print()
+    for b in workers:
+        for ours, peer, target in COMPARISONS:
+            a_key = f"{ours} [{b}]"
+            p_key = f"{peer} [{b}]" if peer in OURS else peer      # the same build
+            if rates.get(a_key) and rates.get(p_key):
+                ratios = [a / p for a, p in zip(rates[a_key], rates[p_key])]
+                ratio = statistics.median(ratios)
+                each = ", ".join(f"{x:.2f}" for x in ratios)
+                verdict = "" if target is None else \
+                    f" ({'meets' if ratio >= target else 'below'} the {target:g}x target)"
+                print(f"ratio {a_key} / {p_key}: {ratio:.2f}x median of {each}{verdict}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine import GAMES, DominohallError
+from .. import __version__
+from ..engine import COMPILED, GAMES, DominohallError
+from ..i18n import _
 from . import arena, options_cmd, play, replay, selfplay, serve
 
 
@@ -16,6 +18,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'dominohall COMMAND --help' for a command's options. "
                f"Games: {', '.join(GAMES)}.",
     )
+    version = (_("dominohall {version}, compiled engine (mypyc)") if COMPILED
+               else _("dominohall {version}, pure-Python engine"))
+    parser.add_argument("--version", action="version", version=version.format(version=__version__))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     selfplay.add_parser(sub)
     options_cmd.add_parser(sub)

@@ -125,7 +125,7 @@ def _intern(kind: int, tile: int, target: str | None) -> Action:
 _TARGET = re.compile(r"^(t\d+|mx|[lrud]\d*)$")
 
 
-def parse_action(text: str, set_max: int = MAX_PIPS) -> Action:
+def parse_action(text: object, set_max: int = MAX_PIPS) -> Action:
     """Parse action text; raises IllegalAction naming what is malformed."""
     if isinstance(text, Action):
         return text

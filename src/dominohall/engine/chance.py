@@ -29,18 +29,18 @@ class Chance:
 
     __slots__ = ("_key", "_draws")
 
-    def __init__(self, seed: int | str) -> None:
-        # an int and its decimal text are different seeds
-        self._key = (b"s" + seed.encode() if isinstance(seed, str)
-                     else b"i%d" % seed) + b"/"
-        self._draws = 0
+    def __init__(self, seed: int | str, _draws: int = 0, _key: bytes = b"") -> None:
+        # an int and its decimal text are different seeds; (_draws, _key): a fork
+        self._key = _key or (b"s" + seed.encode() if isinstance(seed, str)
+                             else b"i%d" % seed) + b"/"
+        self._draws = _draws
 
     def fork(self) -> Chance:
         """An independent copy that will make the same draws from here on."""
-        c = Chance.__new__(Chance)
-        c._key = self._key
-        c._draws = self._draws
-        return c
+        return Chance(0, self._draws, self._key)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Chance, (0, self._draws, self._key))     # compiled classes need it
 
     def _keys(self, n: int) -> list[int]:
         """The next draw: n random 30-bit numbers (below 2**30 an int is one machine word
@@ -104,15 +104,16 @@ class LegacyChance(Chance):
 
     __slots__ = ("_rng", "_shared")
 
-    def __init__(self, seed: int | str) -> None:
-        self._rng = random.Random(seed)
-        self._shared = False
+    def __init__(self, seed: int | str, _rng: random.Random | None = None) -> None:
+        self._rng = random.Random(seed) if _rng is None else _rng
+        self._shared = _rng is not None           # a fork shares its parent's generator
 
     def fork(self) -> LegacyChance:
-        c = LegacyChance.__new__(LegacyChance)
-        c._rng = self._rng
-        c._shared = self._shared = True           # copy-on-write: the first to draw copies
-        return c
+        self._shared = True                       # copy-on-write: the first to draw copies
+        return LegacyChance(0, self._rng)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (LegacyChance, (0, self._own()))
 
     def _own(self) -> random.Random:
         if self._shared:

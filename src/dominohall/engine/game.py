@@ -58,6 +58,31 @@ class Game:
     view_cache: dict[int | None, list[dict[str, Any]]]   # redacted log per seat (views.py)
     record_version: int  # the record format (and so the chance) this game was dealt by
 
+    def __init__(self, name: str, options: Options, seed: int | str, state: State,
+                 deck: dict[str, Any] | None = None, leader: int | None = None,
+                 actions: list[str] | None = None, base: int = 0, sampled: bool = False,
+                 record_version: int = RECORD_VERSION) -> None:
+        """Made by `new_game`, `replay`, `clone` and `sample_world`, not by hand.  (An
+        explicit constructor, not ``object.__new__``: compiled classes need one.)"""
+        self.name = name
+        self.options = options
+        self.seed = seed
+        self.deck = deck
+        self.leader = leader
+        self.state = state
+        self.actions = [] if actions is None else actions
+        self.base = base
+        self.sampled = sampled
+        self.view_cache = {}
+        self.record_version = record_version
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickle and deepcopy (OpenSpiel's serialisation) in both builds: compiled classes
+        # have no default that works
+        return (Game, (self.name, self.options, self.seed, self.state, self.deck,
+                       self.leader, self.actions, self.base, self.sampled,
+                       self.record_version))
+
     @property
     def players(self) -> int:
         return self.state.n
@@ -90,8 +115,9 @@ class Game:
         legal = st._legal
         return (st.legal() if legal is None else legal)[:]
 
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Validate and apply one action; on error raise IllegalAction and change nothing."""
+    def apply(self, action: Any, seat: Any = None) -> None:
+        """Validate and apply one action (an Action or its text; `seat`, when given, must
+        be the current seat); on error raise IllegalAction and change nothing."""
         st = self.state
         legal = st._legal
         if legal is None:
@@ -102,14 +128,16 @@ class Game:
         st.apply(action)
         self.actions.append(action)
 
-    def _checked(self, action: Action | str, seat: int | None) -> Action:
+    def _checked(self, action: object, seat: object) -> Action:
         """`action` as a legal Action of `seat`, or the error that says why not."""
         st = self.state
         if st.over:
             raise GameOver("the match is over")
+        if seat is not None and seat.__class__ is not int:
+            raise IllegalAction(f"{seat!r} is not a seat (a whole number, or None)")
         if seat is not None and seat != st.current:
             raise NotYourTurn(f"it is seat {st.current}'s turn, not seat {seat}'s")
-        a = action if action.__class__ is Action else parse_action(action, st.opts.set_max)
+        a = action if isinstance(action, Action) else parse_action(action, st.opts.set_max)
         if a not in st.legal():
             raise IllegalAction(f"{a.text}: {st.explain(a)}")
         return a
@@ -119,7 +147,7 @@ class Game:
         self.state.apply(action)
         self.actions.append(action)
 
-    def put_on_top(self, tile: str) -> None:
+    def put_on_top(self, tile: Any) -> None:
         """Explicit chance for adapters that choose draws themselves (OpenSpiel chance
         nodes): move `tile`, which must be in the boneyard, to its top, so the next draw
         takes it.  It changes no public information; the record keeps it as
@@ -133,7 +161,7 @@ class Game:
         self.state._legal = None
         self.actions.append(f"top {TEXT[t]}")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Any) -> dict[str, Any]:
         """What `seat` may know (None: a spectator); see dominohall.engine.views."""
         return _view(self, seat)
 
@@ -155,45 +183,44 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (cheap: a few list copies)."""
-        c = object.__new__(Game)
-        c.name = self.name
-        c.options = self.options
-        c.seed = self.seed
-        c.deck = self.deck
-        c.leader = self.leader
-        c.state = self.state.clone()
-        c.actions = self.actions[:]
-        c.base = self.base
-        c.sampled = self.sampled
-        c.view_cache = {}
-        c.record_version = self.record_version
-        return c
+        return Game(self.name, self.options, self.seed, self.state.clone(), self.deck,
+                    self.leader, self.actions[:], self.base, self.sampled, self.record_version)
 
     def __repr__(self) -> str:
         return (f"<Game {self.name} players={self.players} round={self.round} "
                 f"turn={self.current_seat} scores={self.scores}>")
 
 
+# The public entry points annotate what callers may pass (often untrusted: a JSON seed, a
+# stored record) as Any and check it themselves.  A compiled function checks its annotated
+# argument types on entry and would raise a bare TypeError; checked here, a wrong type gets
+# the engine's own error and message in both builds (tests/engine/test_bad_input.py).
+
+
 def new_game(
-    name: str,
+    name: Any,
     *,
-    players: int,
-    seed: int | str | None = None,
-    options: Mapping[str, Any] | None = None,
-    hands: Sequence[Sequence[str]] | None = None,
-    boneyard: Sequence[str] | None = None,
-    leader: int | None = None,
+    players: Any,
+    seed: Any = None,
+    options: Any = None,
+    hands: Any = None,
+    boneyard: Any = None,
+    leader: Any = None,
     _version: int = RECORD_VERSION,
 ) -> Game:
     """Start a match of `name` ("mexican_train", "all_fives", "draw", "block").
 
-    `hands` and `boneyard` (top first) stack the first round's deck; `leader`
-    picks the first leader of a line game.  Raises BadOption naming the field.
+    `players` is an int, `seed` an int or a str (None: a fresh random seed), `options` a
+    mapping of option names (RULES.md) to values.  `hands` (lists of tile texts, one per
+    seat) and `boneyard` (tile texts, top first) stack the first round's deck; `leader`
+    picks the first leader of a line game.  Anything else raises BadOption naming the field.
     (`_version` is for `replay`: the record format, and so the chance, of an old record.)
     """
-    if name != "mexican_train" and name not in LINE_GAMES:
+    if name.__class__ is not str or (name != "mexican_train" and name not in LINE_GAMES):
         raise BadOption("game", f"unknown game {name!r} "
                                 f"(choose from mexican_train, all_fives, draw, block)")
+    if options is not None and options.__class__ is not dict and not isinstance(options, Mapping):
+        raise BadOption("options", f"{options!r} is not a mapping of option names to values")
     opts = resolve_options(name, players, options)
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 62)
@@ -202,42 +229,36 @@ def new_game(
         raise BadOption("seed", f"{seed!r} is not a whole number or a string")
     stacked = None if hands is None and boneyard is None else \
         _stacked_deck(opts, hands, boneyard)
-    g = object.__new__(Game)
-    g.name = name
-    g.options = opts
-    g.seed = seed
-    g.deck = None if stacked is None else {
+    deck = None if stacked is None else {
         "hands": [[TEXT[t] for t in h] for h in stacked[0]],
         "boneyard": [TEXT[t] for t in stacked[1]],
     }
-    g.actions = []
-    g.base = 0
-    g.sampled = False
-    g.view_cache = {}
-    g.record_version = _version
     chance = _CHANCE_OF_VERSION[_version](seed)
+    state: State
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:
             raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
-        g.leader = None
-        g.state = _MEXICAN_TRAIN_OF_VERSION[_version](opts, chance, stacked)
+        state = _MEXICAN_TRAIN_OF_VERSION[_version](opts, chance, stacked)
     else:
         if leader is not None and not (type(leader) is int and 0 <= leader < players):
             raise BadOption("leader", f"{leader!r} is not a seat (0..{players - 1})")
-        g.leader = leader
-        g.state = _LINE_GAME_OF_VERSION[_version](opts, chance, stacked, leader)
-    return g
+        state = _LINE_GAME_OF_VERSION[_version](opts, chance, stacked, leader)
+    return Game(name, opts, seed, state, deck, leader, [], 0, False, _version)
 
 
-def _stacked_deck(opts: Options, hands: Sequence[Sequence[str]] | None,
-                  boneyard: Sequence[str] | None) -> StackedDeck | None:
+def _is_list(x: object) -> bool:
+    """A sequence of items (a list or tuple, say), but not a string or bytes."""
+    return isinstance(x, Sequence) and not isinstance(x, (str, bytes, bytearray))
+
+
+def _stacked_deck(opts: Options, hands: Any, boneyard: Any) -> StackedDeck | None:
     """Validate a stacked first-round deck: every tile exactly once, sizes as dealt."""
     if hands is None and boneyard is None:
         return None
     if hands is None:
         raise BadOption("hands", "a stacked boneyard needs the hands too")
     n, size = opts.players, opts.hand_size
-    if isinstance(hands, str) or len(hands) != n:
+    if not _is_list(hands) or len(hands) != n:
         raise BadOption("hands", f"give one list of tiles per seat ({n} lists)")
     set_max = opts.set_max
     expected = set(range(set_size(set_max)))
@@ -245,9 +266,12 @@ def _stacked_deck(opts: Options, hands: Sequence[Sequence[str]] | None,
         expected.discard(double(set_max))
     seen: set[int] = set()
 
-    def parse(field: str, texts: Sequence[str]) -> list[int]:
+    def parse(field: str, texts: object) -> list[int]:
         if isinstance(texts, str):
             raise BadOption(field, "give a list of tile strings, not one string")
+        if not _is_list(texts):
+            raise BadOption(field, f"{texts!r} is not a list of tile strings")
+        assert isinstance(texts, Sequence)
         out = []
         for text in texts:
             try:
@@ -268,7 +292,7 @@ def _stacked_deck(opts: Options, hands: Sequence[Sequence[str]] | None,
         if len(ids) != size:
             raise BadOption("hands", f"seat {s} has {len(ids)} tiles, but hand_size is {size}")
         hand_ids.append(ids)
-    bone_ids = parse("boneyard", boneyard or [])
+    bone_ids = parse("boneyard", [] if boneyard is None else boneyard)
     missing = expected - seen
     if missing:
         shown = ", ".join(TEXT[t] for t in sorted(missing, key=lambda t: (HIGH[t], t))[:6])
@@ -276,7 +300,7 @@ def _stacked_deck(opts: Options, hands: Sequence[Sequence[str]] | None,
     return hand_ids, bone_ids
 
 
-def replay(record: Mapping[str, Any]) -> Game:
+def replay(record: Any) -> Game:
     """Rebuild a game from `Game.to_record()` output (also after JSON round-trips)."""
     if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
         raise BadRecord("not a dominohall game record")
@@ -284,8 +308,13 @@ def replay(record: Mapping[str, Any]) -> Game:
     if version.__class__ is not int or version not in _CHANCE_OF_VERSION:
         raise BadRecord(f"record version {version!r} is not supported "
                         f"(this dominohall reads versions 1 to {RECORD_VERSION})")
+    deck = record.get("deck") or {}
+    if not isinstance(deck, Mapping):
+        raise BadRecord(f"the record's deck {deck!r} is not a mapping of hands and boneyard")
+    actions = record.get("actions", [])
+    if not _is_list(actions):
+        raise BadRecord(f"the record's actions {actions!r} are not a list")
     try:
-        deck = record.get("deck") or {}
         g = new_game(record["game"], players=record["players"], seed=record["seed"],
                      options=record["options"], hands=deck.get("hands"),
                      boneyard=deck.get("boneyard"), leader=record.get("leader"),

@@ -97,19 +97,22 @@ def event_dict(event: Event) -> dict[str, Any]:
     return out
 
 
+_FIELDS = (
+    "opts", "n", "chance", "round", "hands", "boneyard", "leader", "current", "lead",
+    "end_names", "end_values", "end_kinds", "end_spinner", "end_tiles", "spinners",
+    "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
+    "count_scoring", "must_play",
+)
+
+
 class LineGameState:
     """An All Fives / Draw / Block match in progress."""
 
-    __slots__ = (
-        "opts", "n", "chance", "round", "hands", "boneyard", "leader", "current", "lead",
-        "end_names", "end_values", "end_kinds", "end_spinner", "end_tiles", "spinners",
-        "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
-        "count_scoring", "must_play",
-    )
+    __slots__ = _FIELDS
 
     def __init__(self, opts: LineGameOptions, chance: Chance,
                  stacked: StackedDeck | None = None,
-                 leader: int | None = None) -> None:
+                 leader: int | None = None, deal: bool = True) -> None:
         self.opts = opts
         self.n = opts.players
         self.chance = chance
@@ -121,15 +124,20 @@ class LineGameState:
         self.winners: list[int] = []
         self.log: list[Event] = []
         self.leader = -1 if leader is None else leader     # -1: drawn with the first deal
-        self._start_hand(stacked)
+        if deal:            # deal=False: the rest is filled in by clone, pickle, sample_world
+            self._start_hand(stacked)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickle and deepcopy in both builds (compiled classes have no default that works)
+        return (self.__class__, (self.opts, self.chance, None, None, False),
+                {k: getattr(self, k) for k in _FIELDS})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
 
     def clone(self) -> LineGameState:
-        c = object.__new__(self.__class__)
-        c.opts = self.opts
-        c.n = self.n
-        c.count_scoring = self.count_scoring
-        c.must_play = self.must_play
-        c.chance = self.chance.fork()
+        c = self.__class__(self.opts, self.chance.fork(), None, None, False)
         c.round = self.round
         c.hands = self.hands[:]
         c.boneyard = self.boneyard[:]

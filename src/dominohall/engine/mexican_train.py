@@ -63,17 +63,20 @@ from .tiles import (
 Event = dict[str, Any]
 
 
+_FIELDS = (
+    "opts", "n", "chance", "round", "engine", "hands", "boneyard", "ends", "trains", "markers",
+    "owed", "deferred", "pending", "first_done", "current", "drawn", "drew", "must_follow",
+    "chain", "turn_draws", "passes", "scores", "over", "winners", "log", "_legal",
+)
+
+
 class MexicanTrainState:
     """A Mexican Train match in progress. Mutated only through `apply`."""
 
-    __slots__ = (
-        "opts", "n", "chance", "round", "engine", "hands", "boneyard", "ends", "trains", "markers",
-        "owed", "deferred", "pending", "first_done", "current", "drawn", "drew", "must_follow",
-        "chain", "turn_draws", "passes", "scores", "over", "winners", "log", "_legal",
-    )
+    __slots__ = _FIELDS
 
     def __init__(self, opts: MexicanTrainOptions, chance: Chance,
-                 stacked: StackedDeck | None = None) -> None:
+                 stacked: StackedDeck | None = None, deal: bool = True) -> None:
         self.opts = opts
         self.n = opts.players
         self.chance = chance
@@ -82,14 +85,21 @@ class MexicanTrainState:
         self.over = False
         self.winners: list[int] = []
         self.log: list[Event] = []
-        self._start_round(stacked)
+        if deal:            # deal=False: the rest is filled in by clone, pickle, sample_world
+            self._start_round(stacked)
 
     # ------------------------------------------------------------------ copying
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickle and deepcopy in both builds (compiled classes have no default that works)
+        return (self.__class__, (self.opts, self.chance, None, False),
+                {k: getattr(self, k) for k in _FIELDS})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
+
     def clone(self) -> MexicanTrainState:
-        c = object.__new__(self.__class__)
-        c.opts = self.opts
-        c.n = self.n
-        c.chance = self.chance.fork()
+        c = self.__class__(self.opts, self.chance.fork(), None, False)
         c.round = self.round
         c.engine = self.engine
         c.hands = self.hands[:]

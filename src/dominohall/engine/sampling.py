@@ -44,8 +44,9 @@ from .tiles import BIT, N_IDS, WITH_HALF, double, parse_tile, set_size
 View = Mapping[str, Any]
 
 
-def sample_world(view: View, rng: random.Random) -> Game:
+def sample_world(view: Any, rng: Any) -> Game:
     """A complete game consistent with `view` (a seat's view, not a spectator's)."""
+    _checked(view, rng)
     name = view["game"]
     opts = resolve_options(name, view["players"], view["options"])
     hand_list, boneyard = sample_hands(view, rng)
@@ -53,31 +54,32 @@ def sample_world(view: View, rng: random.Random) -> Game:
     start = max(i for i, e in enumerate(log) if e["type"] == "deal")
     round_log = log[start:]
 
-    g = object.__new__(Game)
-    g.name = name
-    g.options = opts
-    g.seed = rng.randrange(2 ** 62)
-    g.deck = None
-    g.leader = None
-    g.actions = []
-    g.base = view["version"]
-    g.sampled = True
-    g.view_cache = {}
-    g.record_version = RECORD_VERSION
-    chance = Chance(g.seed)
+    seed = rng.randrange(2 ** 62)
+    chance = Chance(seed)
     internal_log = [_internal(e) for e in log]
+    state: MexicanTrainState | LineGameState
     if name == "mexican_train":
-        g.state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
+        state = _mexican_train_state(view, opts, chance, hand_list, boneyard, internal_log, rng)
     else:
-        g.state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
-    return g
+        state = _line_state(view, opts, chance, hand_list, boneyard, internal_log, round_log)
+    return Game(name, opts, seed, state, base=view["version"], sampled=True,
+                record_version=RECORD_VERSION)
 
 
-def sample_hands(view: View, rng: random.Random) -> tuple[list[int], list[int]]:
+def _checked(view: object, rng: object) -> None:
+    """Checked here, not by the annotations: both builds raise the same errors."""
+    if not isinstance(view, Mapping):
+        raise DominohallError(f"sample_world needs a seat's view (Game.view), not {view!r}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {rng!r}")
+
+
+def sample_hands(view: Any, rng: Any) -> tuple[list[int], list[int]]:
     """Only the deal of a sampled world: every seat's hand as a tile mask (the viewer's
     own hand as it is) and the boneyard (top last), drawn as `sample_world` draws them.
     Search bots that keep their own model of the table use this: it skips building the
     game."""
+    _checked(view, rng)
     seat = view["seat"]
     if seat is None:
         raise DominohallError("sample_world needs a seat's view, not a spectator's")
@@ -130,7 +132,7 @@ def _voids(round_log: list[Mapping[str, Any]], n: int) -> dict[int, list[tuple[i
     """Per seat: (mask of tiles touching the void numbers, tiles drawn since)."""
     out: dict[int, list[tuple[int, int]]] = {q: [] for q in range(n)}
     draws_after = [0] * n
-    for e in reversed(round_log):
+    for e in round_log[::-1]:          # not reversed(): it crashes mypyc 2.4.1
         kind = e["type"]
         if kind not in ("draw", "pass"):
             continue
@@ -209,7 +211,7 @@ def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int]
     n = opts.players
     index = {train["id"]: i for i, train in enumerate(view["trains"])}
     turn = view["turn"]
-    st = object.__new__(MexicanTrainState)
+    st = MexicanTrainState(opts, chance, None, False)
     _fill_common(st, view, opts, chance, hands, boneyard, log)
     st.engine = int(view["engine"].split("-")[0])
     st.ends = [train["open_end"] for train in view["trains"]]
@@ -237,7 +239,7 @@ def _mexican_train_state(view: View, opts: Any, chance: Chance, hands: list[int]
 def _line_state(view: View, opts: Any, chance: Chance, hands: list[int], boneyard: list[int],
                 log: list[dict[str, Any]],
                 round_log: list[Mapping[str, Any]]) -> LineGameState:
-    st = object.__new__(LineGameState)
+    st = LineGameState(opts, chance, None, None, False)
     _fill_common(st, view, opts, chance, hands, boneyard, log)
     st.count_scoring = opts.count_scoring
     st.must_play = opts.must_play

@@ -69,9 +69,12 @@ def set_size(set_max: int) -> int:
     return (set_max + 1) * (set_max + 2) // 2
 
 
-def parse_tile(text: str, set_max: int = MAX_PIPS) -> int:
-    """Tile id of ``"a-b"``; raises IllegalAction for anything else."""
-    t = _BY_TEXT.get(text.strip())
+def parse_tile(text: Any, set_max: Any = MAX_PIPS) -> int:
+    """Tile id of ``"a-b"``; raises IllegalAction for anything else.  (Arguments are
+    checked here, not by annotations, so both builds raise the same errors.)"""
+    if set_max.__class__ is not int:
+        raise TypeError(f"set_max must be a whole number, not {set_max!r}")
+    t = _BY_TEXT.get(text.strip()) if isinstance(text, str) else None
     if t is None:
         raise IllegalAction(f"{text!r} is not a tile (write it like '12-5')")
     if HIGH[t] > set_max:
@@ -79,7 +82,10 @@ def parse_tile(text: str, set_max: int = MAX_PIPS) -> int:
     return t
 
 
-def tile_text(t: int) -> str:
+def tile_text(t: Any) -> str:
+    """The text of tile id `t`, high half first; ValueError for anything but a tile id."""
+    if t.__class__ is not int or not 0 <= t < N_IDS:
+        raise ValueError(f"{t!r} is not a tile id (0..{N_IDS - 1})")
     return TEXT[t]
 
 

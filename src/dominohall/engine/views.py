@@ -88,7 +88,7 @@ def events(game: Game, seat: int | None, start: int = 0) -> list[Event]:
     return [redact(e, seat) for e in game.state.log[start:]]
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
+def view(game: Game, seat: Any) -> dict[str, Any]:
     """Everything `seat` may know about `game` (None: a spectator)."""
     st = game.state
     if seat is not None and not (seat.__class__ is int and 0 <= seat < st.n):

@@ -9,6 +9,9 @@ Thin layers with no rule of their own: legality always comes from the engine's
 * :mod:`dominohall.rl.pettingzoo_aec`: ``pettingzoo_env(game, players=..., ...)``;
 * :mod:`dominohall.rl.gym_env`: ``dominohall/MexicanTrain-v0``, ``AllFives-v0``,
   ``Block-v0``, ``Draw-v0`` (registered on import when gymnasium is installed);
+* :mod:`dominohall.rl.batched`: ``vector_env(game, num_envs=N, ...)``, a Gymnasium
+  vector env of N games against bots, and ``batched_games(game, num_envs=N, ...)``, N
+  games where the caller plays every seat (batched numpy observations and masks);
 * :mod:`dominohall.rl.openspiel_game`: ``python_dominohall_mexican_train``,
   ``python_dominohall_all_fives``, ``python_dominohall_block`` (registered on import
   when open-spiel is installed).
@@ -23,8 +26,8 @@ from typing import Any
 from .actions import ActionSpec, action_spec, decode_action, encode_action
 from .observer import Observer, advantage
 
-__all__ = ["ActionSpec", "Observer", "action_spec", "advantage", "decode_action",
-           "encode_action", "pettingzoo_env"]
+__all__ = ["ActionSpec", "Observer", "action_spec", "advantage", "batched_games",
+           "decode_action", "encode_action", "pettingzoo_env", "vector_env"]
 
 
 def pettingzoo_env(game: str, **kwargs: Any) -> Any:
@@ -35,6 +38,21 @@ def pettingzoo_env(game: str, **kwargs: Any) -> Any:
     from .pettingzoo_aec import pettingzoo_env as make
 
     return make(game, **kwargs)
+
+
+def vector_env(game: str = "block", num_envs: int = 1, **kwargs: Any) -> Any:
+    """A Gymnasium vector env of N games against bots (see :mod:`dominohall.rl.batched`;
+    not named after this function, so that importing it cannot replace the function)."""
+    from .batched import vector_env as make
+
+    return make(game, num_envs, **kwargs)
+
+
+def batched_games(game: str = "block", num_envs: int = 1, **kwargs: Any) -> Any:
+    """N games, every seat played by the caller (see :mod:`dominohall.rl.batched`)."""
+    from .batched import batched_games as make
+
+    return make(game, num_envs, **kwargs)
 
 
 try:

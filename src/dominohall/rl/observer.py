@@ -142,7 +142,10 @@ class Observer:
     """
 
     def __init__(self, game: Any, history: int = 16, private: bool = True,
-                 compact: bool = False) -> None:
+                 compact: bool = False, tracks: int = 0) -> None:
+        # tracks: how many (seat, game) log tracks to keep (default _TRACKS); a batch of
+        # N games observed in turn needs N x players, or every call rebuilds its track
+        self._max_tracks = tracks or _TRACKS
         self.spec: ActionSpec = action_spec(game)
         self.history = history
         self.private = private
@@ -331,7 +334,7 @@ class Observer:
                 return track
             del tracks[key]
             track.clear()
-        elif len(tracks) >= _TRACKS:               # recycle the oldest track
+        elif len(tracks) >= self._max_tracks:      # recycle the oldest track
             track = tracks.pop(next(iter(tracks)))
             track.clear()
         else:

@@ -39,6 +39,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..i18n import _
 from . import pages, protocol
+from .i18n_routes import router as i18n_router
 from .protocol import MAX_MESSAGE, Rejected
 from .rooms import Connection, Hub, Limits, Room, lobby_catalogue
 from .store import StoreError, open_store
@@ -262,6 +263,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     app.add_middleware(Guard, hsts=behind_https)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages.router)
+    app.include_router(i18n_router)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub  # type: ignore[no-any-return]

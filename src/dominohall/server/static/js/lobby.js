@@ -115,10 +115,10 @@ function seatRow(i, prev) {
   const sel = el("select", { id, "data-seat": i });
   if (i === 0) sel.appendChild(el("option", { value: "you", text: t("You") }));
   sel.appendChild(el("option", { value: "friend", text: t("Open for a friend (invite link)") }));
-  for (const b of g.bots) sel.appendChild(el("option", { value: `bot:${b}`, text: t("Bot: {level}", { level: b }) }));
+  for (const b of g.bots) sel.appendChild(el("option", { value: `bot:${b}`, text: t("Bot: {bot}", { bot: b }) }));
   sel.value = prev || (i === 0 ? "you" : `bot:${g.bots[Math.min(1, g.bots.length - 1)]}`);
   if (!sel.value) sel.selectedIndex = 0;
-  return el("div", { class: "seat-row" }, el("label", { class: "seat-no", for: id, text: t("Seat {n}", { n: i + 1 }) }), sel);
+  return el("div", { class: "seat-row" }, el("label", { class: "seat-no", for: id, text: t("Seat {seat}", { seat: i + 1 }) }), sel);
 }
 
 function renderSeats() {

@@ -17,7 +17,7 @@ const R = {
 };
 const PLAY_MS = 700;          // one move every this many milliseconds while playing
 
-function who(seat) { return R.names[seat] || t("Seat {n}", { n: seat + 1 }); }
+function who(seat) { return R.names[seat] || t("Seat {seat}", { seat: seat + 1 }); }
 
 function tile(text, cls = "small") {
   const [a, b] = halves(text);
@@ -70,7 +70,7 @@ async function loadTable(id) {
   const info = await api(`/api/tables/${encodeURIComponent(id)}`);
   R.table = info;
   try {
-    await load(info.seats.map((s) => s.name || t("Seat {n}", { n: s.seat + 1 })));
+    await load(info.seats.map((s) => s.name || t("Seat {seat}", { seat: s.seat + 1 })));
   } catch (err) {
     if (err.status === 409) throw new Error(t("This table's match is not over yet: its replay opens when the match ends."));
     throw err;
@@ -114,13 +114,13 @@ function buildViewer() {
   $("viewer").replaceChildren(
     el("h2", { id: "viewer-h", text: t("{game}: replay", { game: GAME_LABELS[m.game] || m.game }) }),
     el("div", { class: "controls", role: "group", "aria-label": t("Replay controls") },
-      button("rp-start", t("Start"), () => go(0), "Home", "|◀"),
+      button("rp-start", t("Start"), () => go(0), "Home", "|◀"), // i18n: not text (key names)
       button("rp-prev-round", mt ? t("Previous round") : t("Previous hand"), () => jumpRound(-1), "PageUp", "◀◀"),
       button("rp-prev", t("Previous"), () => go(R.step - 1), "ArrowLeft", "◀"),
       button("rp-next", t("Next"), () => go(R.step + 1), "ArrowRight", "", "▶"),
       button("rp-next-round", mt ? t("Next round") : t("Next hand"), () => jumpRound(1), "PageDown", "", "▶▶"),
-      button("rp-end", t("End"), () => go(last), "End", "", "▶|"),
-      el("button", { id: "rp-play", type: "button", "aria-pressed": "false", "aria-keyshortcuts": "Space",
+      button("rp-end", t("End"), () => go(last), "End", "", "▶|"), // i18n: not text (key names)
+      el("button", { id: "rp-play", type: "button", "aria-pressed": "false", "aria-keyshortcuts": "Space", // i18n: not text (key names)
         onclick: togglePlay, text: t("Play") }),
       el("input", { id: "rp-slider", type: "range", min: 0, max: last, value: 0, "aria-label": t("Move"),
         oninput: (ev) => go(Number(ev.target.value)) })),
@@ -284,7 +284,7 @@ function renderSummary(pos) {
 
 function onKey(ev) {
   if (!R.meta || ev.target.closest("input[type='file']")) return;
-  if (ev.target.id === "rp-slider" && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) return;
+  if (ev.target.id === "rp-slider" && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) return; // i18n: not text (key names)
   if (ev.key === " " && ev.target.tagName !== "BUTTON") { ev.preventDefault(); togglePlay(); return; }
   const keys = { ArrowLeft: () => go(R.step - 1), ArrowRight: () => go(R.step + 1), Home: () => go(0),
     End: () => go(R.meta.steps - 1), PageUp: () => jumpRound(-1), PageDown: () => jumpRound(1) };

@@ -48,7 +48,7 @@ function niceStep(span) {
   return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) || mag * 10;
 }
 
-function who(names, seat) { return names[seat] || t("Seat {n}", { n: seat + 1 }); }
+function who(names, seat) { return names[seat] || t("Seat {seat}", { seat: seat + 1 }); }
 
 /** The chart alone: one line per player, one marked point per round (and the start). */
 export function totalsChart(view, names = []) {

@@ -8,6 +8,7 @@ from typing import Any
 
 from .. import arena
 from ..arena.runner import check_resumable, make_settings
+from ..i18n import _, ngettext
 from .common import add_game_options, default_players, game_options
 
 
@@ -53,16 +54,19 @@ def run(args: argparse.Namespace) -> int:
         seed = (arena.load(args.resume).settings["seed"] if args.resume
                 else random.SystemRandom().randrange(10 ** 6))
     if args.jobs < 1:
-        raise arena.ArenaError(f"--jobs {args.jobs}: give at least 1")
+        raise arena.ArenaError(_("--jobs {jobs}: give at least 1").format(jobs=args.jobs))
     settings = make_settings(args.game, players, args.bots, args.deals, seed, game_options(args))
     resume = None
     if args.resume:
         resume = arena.load(args.resume)
         check_resumable(resume.settings, settings, args.resume)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    err.print(f"{args.game}, {players} players, seed {seed}: {', '.join(settings['bots'])}; "
-              f"{args.deals} deals x {players} rotations = {args.deals * players} games"
-              + (f" on Ray ({args.ray})" if args.ray else f", {args.jobs} job(s)"))
+    where = (_("on Ray ({address})").format(address=args.ray) if args.ray
+             else ngettext("{n} job", "{n} jobs", args.jobs).format(n=args.jobs))
+    err.print(_("{game}, {players} players, seed {seed}: {bots}; {deals} deals x {players} "
+                "rotations = {games} games, {where}").format(
+        game=args.game, players=players, seed=seed, bots=", ".join(settings["bots"]),
+        deals=args.deals, games=args.deals * players, where=where))
     results = arena.run(args.game, players, args.bots, args.deals, seed, jobs=args.jobs,
                         options=game_options(args), progress=not args.quiet, ray=args.ray,
                         resume=resume, out=out)
@@ -71,10 +75,12 @@ def run(args: argparse.Namespace) -> int:
         arena.write_csv(results, args.csv)
     saved = [f for f in (out, args.csv) if f]
     if saved:
-        err.print(f"written: {', '.join(saved)}")
+        err.print(_("written: {files}").format(files=", ".join(saved)))
     if results.interrupted:
-        again = f" continue with --resume {out}" if out else " (no --out file to resume from)"
-        err.print(f"interrupted after {len(results.games)} of {results.total} games;{again}")
+        again = (_("continue with --resume {file}").format(file=out) if out
+                 else _("(no --out file to resume from)"))
+        err.print(_("interrupted after {done} of {total} games; {again}").format(
+            done=len(results.games), total=results.total, again=again))
         return 130
     return 0
 

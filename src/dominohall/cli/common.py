@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..engine import BadOption
+from ..i18n import _
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
@@ -29,7 +30,7 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise BadOption(item, "write options as NAME=VALUE, e.g. double_blank=50")
+            raise BadOption(item, _("write options as NAME=VALUE, e.g. double_blank=50"))
         out[name.strip()] = value.strip()
     return out
 

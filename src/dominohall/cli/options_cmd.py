@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine import specs_for
 from ..engine.options import LINE_GAME_DEFAULTS, PRESET_LABELS, PRESETS
+from ..i18n import _
 
 
 def add_parser(sub: Any) -> None:
@@ -20,7 +21,7 @@ def add_parser(sub: Any) -> None:
 def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
-    return "(derived)" if v is None else str(v)
+    return _("(derived)") if v is None else str(v)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,11 +31,12 @@ def run(args: argparse.Namespace) -> int:
         values = " | ".join(_show(c) for c in spec.choices if c is not None)
         if spec.int_range:
             values += (" | " if values else "") + f"{spec.int_range[0]}.."
-        print(f"{spec.name} = {_show(default)}   [{values}]   {spec.label}")
-        print(f"    {spec.help}")
-    print("presets:")
+        print(f"{spec.name} = {_show(default)}   [{values}]   {_(spec.label)}")
+        print(f"    {_(spec.help)}")
+    print(_("presets:"))
+    plain = _("(the defaults)")
     for name, bundle in PRESETS[args.game].items():
         about = PRESET_LABELS[args.game][name]
-        print(f"  {name}: {about['label']} {bundle or '(the defaults)'}")
-        print(f"    {about['description']}")
+        print(f"  {name}: {_(about['label'])} {bundle or plain}")
+        print(f"    {_(about['description'])}")
     return 0

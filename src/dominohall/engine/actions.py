@@ -130,7 +130,7 @@ def parse_action(text: object, set_max: int = MAX_PIPS) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not an action")
+        raise IllegalAction(f"{text!r} is not an action", "not_an_action", {"text": repr(text)})
     raw = text.strip().lower()
     special = _SPECIAL.get(raw)
     if special is not None:
@@ -142,8 +142,8 @@ def parse_action(text: object, set_max: int = MAX_PIPS) -> Action:
     target = target.strip()
     if not _TARGET.match(target):
         raise IllegalAction(
-            f"{target!r} is not a target (use t0..t9 or mx for trains, L/R/U/D for line ends)"
-        )
+            f"{target!r} is not a target (use t0..t9 or mx for trains, L/R/U/D for line ends)",
+            "not_a_target", {"target": repr(target)})
     if target[0] in "lrud":
         target = target.upper()
     return play(tile, target)

@@ -8,7 +8,26 @@ class DominohallError(Exception):
 
 
 class IllegalAction(DominohallError):
-    """An action that is malformed or not legal now; the game is unchanged."""
+    """An action that is malformed or not legal now; the game is unchanged.
+
+    ``str(err)`` is the English message (unchanged, for the API and the logs);
+    ``err.code`` names the reason for machines and ``err.params`` holds its values, so
+    every interface can say it in the player's language (``dominohall.i18n.error_text``).
+    """
+
+    code: str = "illegal_action"
+    params: dict[str, object] = {}      # never mutated; an error with params has its own
+
+    def __init__(self, message: str, code: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        if code is not None:            # else the class's code (a subclass may set its own)
+            self.code = code
+        if params is not None:
+            self.params = dict(params)
+
+    def __reduce__(self) -> tuple[object, ...]:     # keep code and params across processes
+        return (type(self), (str(self), self.code, self.params))
 
 
 class NotYourTurn(IllegalAction):

@@ -132,14 +132,17 @@ class Game:
         """`action` as a legal Action of `seat`, or the error that says why not."""
         st = self.state
         if st.over:
-            raise GameOver("the match is over")
+            raise GameOver("the match is over", "match_over")
         if seat is not None and seat.__class__ is not int:
-            raise IllegalAction(f"{seat!r} is not a seat (a whole number, or None)")
+            raise IllegalAction(f"{seat!r} is not a seat (a whole number, or None)", "not_a_seat",
+                                {"seat": repr(seat)})
         if seat is not None and seat != st.current:
-            raise NotYourTurn(f"it is seat {st.current}'s turn, not seat {seat}'s")
+            raise NotYourTurn(f"it is seat {st.current}'s turn, not seat {seat}'s", "not_your_turn",
+                              {"current": st.current, "seat": seat})
         a = action if isinstance(action, Action) else parse_action(action, st.opts.set_max)
         if a not in st.legal():
-            raise IllegalAction(f"{a.text}: {st.explain(a)}")
+            raise IllegalAction(f"{a.text}: {st.explain(a)}", "not_legal_now",
+                                {"action": a.text, "reason": st.explain(a)})
         return a
 
     def apply_unchecked(self, action: Action) -> None:
@@ -155,7 +158,8 @@ class Game:
         t = parse_tile(tile, self.options.set_max)
         bone = self.state.boneyard
         if t not in bone:
-            raise IllegalAction(f"{TEXT[t]} is not in the boneyard")
+            raise IllegalAction(f"{TEXT[t]} is not in the boneyard", "not_in_boneyard",
+                                {"tile": TEXT[t]})
         i = bone.index(t)
         bone[i], bone[-1] = bone[-1], bone[i]
         self.state._legal = None

@@ -76,9 +76,11 @@ def parse_tile(text: Any, set_max: Any = MAX_PIPS) -> int:
         raise TypeError(f"set_max must be a whole number, not {set_max!r}")
     t = _BY_TEXT.get(text.strip()) if isinstance(text, str) else None
     if t is None:
-        raise IllegalAction(f"{text!r} is not a tile (write it like '12-5')")
+        raise IllegalAction(f"{text!r} is not a tile (write it like '12-5')", "not_a_tile",
+                            {"text": repr(text)})
     if HIGH[t] > set_max:
-        raise IllegalAction(f"{TEXT[t]} is not in the double-{set_max} set")
+        raise IllegalAction(f"{TEXT[t]} is not in the double-{set_max} set", "not_in_set",
+                            {"tile": TEXT[t], "set_max": set_max})
     return t
 
 

@@ -38,7 +38,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..i18n import _
-from . import hints, protocol
+from . import hints, pages, protocol
+from .i18n_routes import router as i18n_router
 from .protocol import MAX_MESSAGE, Rejected
 from .rooms import Connection, Hub, Limits, Room, lobby_catalogue
 from .store import StoreError, open_store
@@ -110,6 +111,8 @@ class CreateTable(Strict):
     seed: int | None = Field(None, ge=0, lt=2**256,
                              description="deal seed, only for a table without another human "
                                          "seat (random, 128 bits, when omitted)")
+    public: bool = Field(False, description="list the table in the lobby (otherwise "
+                                            "only its link leads to it)")
     hints: bool | None = Field(None, strict=True, description="allow the Hint button "
                                "(default: only when at most one human sits)")
 
@@ -261,6 +264,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
                   default_response_class=JSON)
     app.add_middleware(Guard, hsts=behind_https)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(pages.router)
+    app.include_router(i18n_router)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub  # type: ignore[no-any-return]
@@ -347,9 +352,10 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def games() -> list[dict[str, Any]]:
         return lobby_catalogue()
 
-    @app.get("/api/tables", summary="tables on this server (newest first)")
+    @app.get("/api/tables", summary="public tables on this server (newest first)")
     async def tables(request: Request) -> list[dict[str, Any]]:
-        rooms = sorted(hub_of(request).rooms.values(), key=lambda r: r.created, reverse=True)
+        rooms = sorted((r for r in hub_of(request).rooms.values() if r.settings.get("public")),
+                       key=lambda r: r.created, reverse=True)
         return [{**public_info(r), "version": r.version} for r in rooms[:50]]
 
     def public_info(room: Room) -> dict[str, Any]:

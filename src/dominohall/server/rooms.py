@@ -891,7 +891,8 @@ class Hub:
                         "seats": [{"kind": s["kind"], "bot": s.get("bot"),
                                    "name": s.get("name") if s["kind"] == "human" else None}
                                   for s in room.seats],
-                        **{k: room.settings[k] for k in (*SETTINGS_RANGES, "away_bot")}}
+                        **{k: room.settings[k] for k in (*SETTINGS_RANGES, "away_bot")},
+                        "public": room.settings.get("public") is True}   # listed as before
                 spec["options"].pop("game", None)
                 nxt = await self.create_table(spec, address)
                 nxt.settings["admin"] = room.settings.get("admin")   # the same host
@@ -1011,6 +1012,7 @@ class Hub:
             raise Rejected("bad_option", f"away_bot: unknown bot {away_bot!r}", 422)
         settings["away_bot"] = away_bot
         settings["hints"] = hints.table_setting(spec.get("hints"), seats)
+        settings["public"] = spec.get("public") is True     # unlisted unless asked for
         if take is not None:                # the creator claims their seat at once
             seats[take].update(token="", secret=secrets.token_urlsafe(24))
         record = game.to_record()

@@ -749,7 +749,7 @@ class ReplayScreen(Screen[None]):
 class ReplayApp(App[None]):
     """`dominohall replay FILE`."""
 
-    TITLE = "dominohall replay"
+    TITLE = _("dominohall replay")
     AUTO_FOCUS = None
     ENABLE_COMMAND_PALETTE = False
 

@@ -23,7 +23,8 @@ from rich.text import Text
 
 from ..bots.mexican import plan_train
 from ..engine.tiles import TEXT, parse_tile
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, get_language, ngettext
+from ..i18n.log import event_text
 
 View = dict[str, Any]
 
@@ -389,7 +390,7 @@ def log_text(view: View, last: int = 300) -> Text:
         style = LOG_STYLES.get(e["type"], "")
         if e.get("seat") == view.get("seat") and e["type"] in ("play", "draw", "end"):
             style = "green"
-        text.append(e["text"], style=style)
+        text.append(event_text(e, view.get("seat"), get_language()), style=style)
         if k < len(events) - 1:
             text.append("\n")
     return text

@@ -1,18 +1,300 @@
-// Player-facing text in the player's language (issue 12 fills this in).
+// Player-facing text in the player's language.
 // Every string a player reads goes through t() or tn(), so that it can be translated:
 //   t("Your turn")
 //   t("{name} has one tile left", { name })
-//   tn("{n} tile", "{n} tiles", n, { n })
-// Placeholders are names in braces. Until the catalogs exist these return the English text.
+//   tn("{n} tile", "{n} tiles", n)            // {n} is filled in; more params as a 4th arg
+// Placeholders are names in braces. English is the source; the catalogs are the same
+// gettext .po files the terminal reads, served as /api/i18n/{lang}.json. A message the
+// catalog lacks stays English (never a key).
+//
+// A page calls `await initI18n()` before it renders, and mounts `languageMenu()` in its
+// header. Static HTML is translated by marking it:
+//   <h2 data-i18n>New table</h2>                       (its text is the message)
+//   <input placeholder="e.g. Ana" data-i18n-attr="placeholder">
+// Engine errors ({code, params, message}) read with tError(err); log events with
+// tEvent(event, {seat, nameOf}).
+
+/** The seven languages, each in its own name (the same list as dominohall.i18n). */
+export const LANGUAGES = {
+  en: "English", be: "Беларуская", kk: "Қазақша", bg: "Български", pt: "Português",
+  es: "Español", ru: "Русский",
+};
+export const STORAGE_KEY = "dominohall.lang";
+
+const english = (n) => (n === 1 ? 0 : 1);
+let state = { lang: "en", messages: {}, plural: english, nplurals: 2, errors: {}, reasons: [] };
 
 function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return String(text).replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
 }
 
 export function t(msgid, params = {}) {
-  return fill(msgid, params);
+  const s = state.messages[msgid];
+  return fill(typeof s === "string" && s ? s : msgid, params);
 }
 
 export function tn(singular, plural, n, params = {}) {
-  return fill(n === 1 ? singular : plural, { n, ...params });
+  const forms = state.messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms)) {
+    const form = forms[state.plural(n)];
+    if (form) text = form;
+  }
+  return fill(text, { n, ...params });
+}
+
+/** The plural-form index function of a gettext Plural-Forms expression
+ * ("n%10==1 && n%100!=11 ? 0 : ..."): the same expression the .po file declares, read by
+ * a small parser (no eval: the pages' Content-Security-Policy forbids it). A malformed
+ * expression gives the English rule. */
+export function pluralRule(expr) {
+  if (typeof expr !== "string" || !expr.trim()) return english;
+  const tokens = expr.match(/\d+|n|&&|\|\||==|!=|<=|>=|[-+*/%<>!?:()]|\S/g) || [];
+  let pos = 0;
+  const peek = () => tokens[pos];
+  const take = (t) => { if (tokens[pos] !== t) throw new Error(`expected ${t}`); pos += 1; };
+  const BIN = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+  const apply = (op, a, b) => ({
+    "||": () => (a || b ? 1 : 0), "&&": () => (a && b ? 1 : 0), "==": () => (a === b ? 1 : 0),
+    "!=": () => (a !== b ? 1 : 0), "<": () => (a < b ? 1 : 0), ">": () => (a > b ? 1 : 0),
+    "<=": () => (a <= b ? 1 : 0), ">=": () => (a >= b ? 1 : 0), "+": () => a + b,
+    "-": () => a - b, "*": () => a * b, "/": () => (b ? Math.trunc(a / b) : 0),
+    "%": () => (b ? a % b : 0),
+  })[op]();
+  function ternary() {
+    const cond = binary(0);
+    if (peek() !== "?") return cond;
+    take("?");
+    const yes = ternary();
+    take(":");
+    const no = ternary();
+    return (n) => (cond(n) ? yes(n) : no(n));
+  }
+  function binary(level) {
+    if (level === BIN.length) return unary();
+    let left = binary(level + 1);
+    while (BIN[level].includes(peek())) {
+      const op = tokens[pos++];
+      const l = left, r = binary(level + 1);
+      left = (n) => apply(op, l(n), r(n));
+    }
+    return left;
+  }
+  function unary() {
+    const t = tokens[pos++];
+    if (t === "!") { const f = unary(); return (n) => (f(n) ? 0 : 1); }
+    if (t === "(") { const f = ternary(); take(")"); return f; }
+    if (t === "n") return (n) => n;
+    if (t !== undefined && /^\d+$/.test(t)) { const v = Number(t); return () => v; }
+    throw new Error(`unexpected ${t}`);
+  }
+  let f;
+  try {
+    f = ternary();
+    if (pos !== tokens.length) throw new Error("trailing input");
+  } catch {
+    return english;
+  }
+  return (n) => {
+    const i = f(Math.abs(Math.trunc(Number(n))) || 0);
+    return Number.isInteger(i) && i >= 0 ? i : 0;
+  };
+}
+
+/** "pt-BR" -> "pt"; null for a language we do not ship. */
+export function normalize(tag) {
+  if (!tag || typeof tag !== "string") return null;
+  const code = tag.trim().split(/[-_.@]/)[0].toLowerCase();
+  return code in LANGUAGES ? code : null;
+}
+
+/** The language to use: the one chosen in the menu, else the browser's, else English. */
+export function detectLanguage() {
+  try {
+    const saved = normalize(localStorage.getItem(STORAGE_KEY));
+    if (saved) return saved;
+  } catch { /* storage blocked: use the browser's languages */ }
+  const tags = (typeof navigator !== "undefined" && (navigator.languages || [navigator.language])) || [];
+  for (const tag of tags) {
+    const code = normalize(tag);
+    if (code) return code;
+  }
+  return "en";
+}
+
+/** Use the catalog `data` (the JSON /api/i18n/{lang}.json serves). */
+export function useCatalog(data) {
+  state = {
+    lang: normalize(data && data.lang) || "en",
+    messages: (data && data.messages) || {},
+    plural: pluralRule(data && data.plural),
+    nplurals: (data && data.nplurals) || 2,
+    errors: (data && data.errors) || {},
+    reasons: (data && data.reasons) || [],
+  };
+}
+
+export function currentLanguage() { return state.lang; }
+
+async function fetchCatalog(lang) {
+  const res = await fetch(`/api/i18n/${lang}.json`, { credentials: "same-origin" });
+  if (!res.ok) throw new Error(`catalog ${lang}: ${res.status}`);
+  return res.json();
+}
+
+/** Load `lang`'s catalog (English if it cannot be had), set <html lang>, translate the
+ * marked HTML. Returns the language in use. */
+export async function setLanguage(lang) {
+  const code = normalize(lang) || "en";
+  try {
+    useCatalog(await fetchCatalog(code));
+  } catch {
+    useCatalog({ lang: "en" });
+  }
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = state.lang;
+    translatePage(document);
+  }
+  return state.lang;
+}
+
+/** Call once before rendering: the remembered or the browser's language. */
+export async function initI18n() {
+  return setLanguage(detectLanguage());
+}
+
+/** Translate the elements marked with data-i18n / data-i18n-attr under `root`
+ * (again after a language change: the English source is kept on the element). */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.i18nSource) node.dataset.i18nSource = node.dataset.i18n || node.textContent.trim();
+    node.textContent = t(node.dataset.i18nSource);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const attr of node.dataset.i18nAttr.split(/[\s,]+/).filter(Boolean)) {
+      const key = `i18nSrc${attr.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase())}`;
+      if (!(key in node.dataset)) node.dataset[key] = node.getAttribute(attr) || "";
+      if (node.dataset[key]) node.setAttribute(attr, t(node.dataset[key]));
+    }
+  }
+}
+
+/** A <select> of the seven languages in their own names. Choosing one remembers it and
+ * reloads the page, or, given `onChange`, switches in place and calls onChange(lang). */
+export function languageMenu({ onChange = null } = {}) {
+  const sel = document.createElement("select");
+  sel.className = "lang-menu";
+  sel.id = "lang-menu";
+  sel.setAttribute("aria-label", t("Language"));
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const opt = document.createElement("option");
+    opt.value = code;
+    opt.textContent = name;
+    opt.lang = code;
+    sel.appendChild(opt);
+  }
+  sel.value = state.lang;
+  sel.addEventListener("change", async () => {
+    try { localStorage.setItem(STORAGE_KEY, sel.value); } catch { /* not remembered */ }
+    if (onChange) {
+      await setLanguage(sel.value);
+      sel.setAttribute("aria-label", t("Language"));
+      onChange(state.lang);
+    } else {
+      location.reload();
+    }
+  });
+  return sel;
+}
+
+/** A number the way the current language writes it. */
+export function formatNumber(n, options = {}) {
+  return new Intl.NumberFormat(state.lang, options).format(n);
+}
+
+/** A date the way the current language writes it. */
+export function formatDate(d, options = { dateStyle: "medium" }) {
+  return new Intl.DateTimeFormat(state.lang, options).format(d instanceof Date ? d : new Date(d));
+}
+
+// ---- engine errors ----------------------------------------------------------------------
+
+function templateRegex(template) {
+  const names = [];
+  const src = template.split(/\{(\w+)\}/).map((part, i) => {
+    if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (names.includes(part)) return `\\k<${part}>`;
+    names.push(part);
+    return `(?<${part}>.+?)`;
+  }).join("");
+  return new RegExp(`^${src}$`);
+}
+
+function reasonText(reason) {
+  for (const template of state.reasons) {
+    const m = templateRegex(template).exec(reason);
+    if (m) return t(template, m.groups || {});
+  }
+  return reason;
+}
+
+/** An engine error ({code, params, message}, as the server sends it) in the current
+ * language; its English message when the code is unknown. */
+export function tError(err) {
+  if (!err) return "";
+  const template = err.code && state.errors[err.code];
+  if (!template || typeof err.params !== "object" || err.params === null) return String(err.message || "");
+  const params = { ...err.params };
+  if (err.code === "not_legal_now" && typeof params.reason === "string") params.reason = reasonText(params.reason);
+  return t(template, params);
+}
+
+// ---- the log ----------------------------------------------------------------------------
+
+/** One line of the log for an event (the fields the server sends), as `seat` sees it;
+ * `nameOf(seat)` gives a player's name (default "seat N"). */
+export function tEvent(e, { seat = null, nameOf = null } = {}) {
+  const name = (s) => (nameOf ? nameOf(s) : t("seat {seat}", { seat: s }));
+  const mine = e.seat !== null && e.seat !== undefined && e.seat === seat;
+  const by = (other, me, params = {}) => (mine ? t(me, params) : t(other, { name: name(e.seat), ...params }));
+  switch (e.type) {
+    case "deal": {
+      const n = (e.hand_sizes || [0])[0];
+      return tn("round {round}: {n} tile each, {boneyard} in the boneyard",
+        "round {round}: {n} tiles each, {boneyard} in the boneyard", n, { round: e.round, boneyard: e.boneyard });
+    }
+    case "engine":
+      if (e.seat === null || e.seat === undefined) return t("the engine {tile} is set in the centre", { tile: e.tile });
+      return by("{name} placed the engine {tile}", "you placed the engine {tile}", { tile: e.tile });
+    case "draw":
+      if (e.search) return by("{name} drew a tile looking for the engine", "you drew {tile} looking for the engine", { tile: e.tile || "" });
+      return by("{name} drew a tile", "you drew {tile}", { tile: e.tile || "" });
+    case "play": {
+      let text;
+      if (e.target === null || e.target === undefined) text = by("{name} played {tile}", "you played {tile}", { tile: e.tile });
+      else {
+        const target = e.target === "mx" ? t("the Mexican train") : e.target;
+        text = by("{name} played {tile} on {target}", "you played {tile} on {target}", { tile: e.tile, target });
+      }
+      if (e.points) text += " " + tn("(count {count}: {n} point)", "(count {count}: {n} points)", e.points, { count: e.count });
+      return text;
+    }
+    case "pass": return by("{name} passed", "you passed");
+    case "end": return by("{name} ended the first-turn chain", "you ended the first-turn chain");
+    case "last_tile": return by("{name} has one tile left", "you have one tile left");
+    case "round_end": {
+      let how;
+      if (e.reason === "domino") how = e.seat === null || e.seat === undefined ? "" : by("{name} went out", "you went out");
+      else if (e.reason === "blocked") how = t("blocked");
+      else if (e.reason === "target") how = t("target reached");
+      else how = String(e.reason);
+      return t("round {round} over ({how}): points {points}, totals {scores}",
+        { round: e.round, how, points: JSON.stringify(e.points).replace(/,/g, ", "), scores: JSON.stringify(e.scores).replace(/,/g, ", ") });
+    }
+    case "game_end":
+      return t("match over: winners {winners}, scores {scores}",
+        { winners: JSON.stringify(e.winners).replace(/,/g, ", "), scores: JSON.stringify(e.scores).replace(/,/g, ", ") });
+    default:
+      return String(e.text || e.type);
+  }
 }

@@ -4,7 +4,8 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
-import { t, tn } from "./i18n.js";
+import { initI18n, languageMenu, t, tn } from "./i18n.js";
+import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -1012,6 +1013,7 @@ function showRoundEnd(e, gameEnd) {
     el("table", { class: "round-end" },
       el("thead", {}, el("tr", {}, ...[t("Player"), t("Tiles left"), t("Pips"), t("Points"), t("Total")].map((x) => el("th", { text: x })))),
       el("tbody", {}, ...rows)),
+    ...(gameEnd ? [matchSummary({ ...S.view, log: S.log }, S.table.seats.map((s) => nameOf(s.seat)), { replayHref: `/replay?table=${tableId}`, again: S.view.seat !== null ? tableId : null })] : []),
     buttons);
   renderReady();
 }
@@ -1127,8 +1129,8 @@ function wire() {
 }
 
 async function main() {
-  // When i18n.js provides them: `await initI18n();` here, and mount the language menu:
-  // $("lang-slot").replaceChildren(languageMenu());
+  await initI18n();
+  $("lang-slot").replaceChildren(languageMenu({ onChange: () => { staticText(); render(); } }));
   applyPrefs();
   staticText();
   wire();

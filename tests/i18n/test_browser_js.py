@@ -1,0 +1,137 @@
+"""js/i18n.js under Node: the browser says exactly what Python says, from the same JSON.
+
+Plural forms from the catalog's own expression, the log from event fields (tEvent) and
+engine errors from code + params (tError), compared message by message with Python."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+import dominohall
+from dominohall import IllegalAction, bots, new_game
+from dominohall.engine.views import events
+from dominohall.i18n import LANGUAGES, catalog_json
+from dominohall.i18n.errors import error_text
+from dominohall.i18n.log import event_text
+
+JS = pathlib.Path(dominohall.__file__).parent / "server" / "static" / "js" / "i18n.js"
+LANGS = list(LANGUAGES)
+
+
+@pytest.fixture(scope="module")
+def node(tmp_path_factory):
+    exe = shutil.which("node") or shutil.which("nodejs")
+    if exe is None:
+        if os.environ.get("DOMINOHALL_REQUIRE_PEERS"):
+            raise AssertionError("node is needed to test js/i18n.js (apt install nodejs)")
+        pytest.skip("node is not installed")
+    d = tmp_path_factory.mktemp("js")
+    shutil.copy(JS, d / "i18n.mjs")
+
+    def run(script: str, data: object) -> object:
+        (d / "data.json").write_text(json.dumps(data), encoding="utf-8")
+        (d / "main.mjs").write_text(
+            "import * as I from './i18n.mjs';\nimport fs from 'fs';\n"
+            "const data = JSON.parse(fs.readFileSync(new URL('./data.json', import.meta.url)));\n"
+            f"const out = (() => {{ {script} }})();\n"
+            "process.stdout.write(JSON.stringify(out));\n", encoding="utf-8")
+        r = subprocess.run([exe, str(d / "main.mjs")], capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+    return run
+
+
+def test_languages_match_python(node):
+    assert node("return I.LANGUAGES;", None) == LANGUAGES
+    assert node("return data.map(I.normalize);", ["pt-BR", "RU", "xx", "", "be_BY.UTF-8"]) \
+        == ["pt", "ru", None, None, "be"]
+
+
+def test_plural_forms_agree_with_gettext(node):
+    bodies = {lang: catalog_json(lang) for lang in LANGS}
+    got = node("const out = {}; for (const [l, b] of Object.entries(data)) {"
+               " const f = I.pluralRule(b.plural); out[l] = [];"
+               " for (let n = 0; n < 1000; n++) out[l].push(f(n)); } return out;", bodies)
+    for lang, body in bodies.items():
+        f = gettext.c2py(body["plural"])
+        assert got[lang] == [f(n) for n in range(1000)], lang
+
+
+def test_bad_plural_expression_is_refused(node):
+    got = node("return data.map((e) => I.pluralRule(e)(5));",
+               ["alert(1)", "n; fetch('x')", "", None, "(n != 1)"])
+    assert got == [1, 1, 1, 1, 1]          # the English rule, never the injected code
+
+
+def test_t_and_tn_translate_and_fall_back(node):
+    body = catalog_json("ru")
+    got = node("I.useCatalog(data); return ["
+               " I.t('Your turn'), I.t('no such message {x}', {x: 1}),"
+               " I.t('{name} has one tile left', {name: 'Ana'}),"
+               " [1, 2, 5, 21].map((n) => I.tn('{n} tile', '{n} tiles', n)),"
+               " I.tn('one {n} thing', 'many {n} things', 3), I.currentLanguage()];", body)
+    assert got == ["Ваш ход", "no such message 1", "у Ana осталась одна костяшка",
+                   ["1 костяшка", "2 костяшки", "5 костяшек", "21 костяшка"],
+                   "many 3 things", "ru"]
+
+
+def _games():
+    out = []
+    for game, players, opts in (("mexican_train", 3, {"set_max": 6, "hand_size": 5}),
+                                ("all_fives", 2, {}), ("all_fives", 4, {"teams": True})):
+        g = new_game(game, players=players, seed=4, options=opts)
+        seats = [bots.make("greedy", seed=s, game=game) for s in range(players)]
+        while not g.is_over:
+            s = g.current_seat
+            g.apply(seats[s].act(g.view(s)), seat=s)
+        out.append(g)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_log_lines_match_python(node, lang):
+    cases = []
+    for g in _games():
+        for seat in (None, 0, 1):
+            cases += [[e, seat] for e in events(g, seat, 0)]
+    got = node("I.useCatalog(data.catalog);"
+               " return data.cases.map(([e, seat]) => I.tEvent(e, { seat }));",
+               {"catalog": catalog_json(lang), "cases": cases})
+    want = [event_text(e, seat, lang) for e, seat in cases]
+    assert len({e["type"] for e, _ in cases}) >= 7
+    assert got == want
+    if lang == "en":        # the same English as the engine's own text (mx spelled out)
+        assert [w.replace("the Mexican train", "mx") for w in want] == \
+            [e["text"] for e, _ in cases]
+
+
+def test_english_log_names_players(node):
+    e = {"type": "play", "seat": 1, "tile": "6-4", "target": "L", "count": 10, "points": 10}
+    assert event_text(e, 0, "en", names=["Ana", "Bo"]) == "Bo played 6-4 on L (count 10: 10 points)"
+    got = node("I.useCatalog(data.c); return I.tEvent(data.e, { seat: 1, nameOf: (s) => 'X' });",
+               {"c": catalog_json("es"), "e": e})
+    assert got == event_text(e, 1, "es")
+
+
+@pytest.mark.parametrize("lang", ["en", "be", "pt"])
+def test_errors_match_python(node, lang):
+    g = new_game("mexican_train", players=3, seed=2, options={"set_max": 6, "hand_size": 5})
+    errs = []
+    for a in ["draw", "pass", "end", "6-6>mx", "9-9", "zz", "5-5>t2", "1-0", "6-6>t9"]:
+        try:
+            g.apply(a)
+        except IllegalAction as err:
+            errs.append({"code": err.code, "params": err.params, "message": str(err)})
+    errs.append({"code": "nope", "params": {}, "message": "raw english"})
+    got = node("I.useCatalog(data.c); return data.errs.map(I.tError);",
+               {"c": catalog_json(lang), "errs": errs})
+    assert got == [error_text(e, lang) for e in errs]
+    assert len(errs) >= 6

@@ -80,7 +80,8 @@ _JS_SINK_CALLS = {"say", "toast", "alert", "confirm", "prompt", "Error"}
 _JS_SINK_PROPS = {"textContent", "title", "placeholder", "innerText", "ariaLabel"}
 _JS_NOT_TEXT_KEYS = {"class", "id", "type", "role", "href", "method", "name", "value",
                      "rel", "src", "for", "data-target", "data-seat", "data-tile", "key",
-                     "credentials", "mode", "kind", "tab", "cls"}
+                     "credentials", "mode", "kind", "tab", "cls", "style", "transform"}
+_JS_NOT_TEXT_PROPS = {"transform", "cssText", "className"}    # CSS, not words
 _JS_NOT_TEXT_CALLS = {"getElementById", "querySelector", "querySelectorAll",
                       "addEventListener", "removeEventListener", "createElement",
                       "createElementNS", "setAttribute", "getAttribute", "removeAttribute",
@@ -90,7 +91,8 @@ _JS_NOT_TEXT_CALLS = {"getElementById", "querySelector", "querySelectorAll",
                       "import", "get", "has", "send", "el", "act", "test", "match",
                       "toFixed", "padStart", "Number", "String", "Set", "Map",
                       "replaceState", "pushState", "execCommand", "dispatchEvent",
-                      "Event", "CustomEvent", "URL", "URLSearchParams", "require"}
+                      "Event", "CustomEvent", "URL", "URLSearchParams", "require",
+                      "matchMedia"}
 
 
 def _css_words() -> set[str]:
@@ -220,6 +222,8 @@ def scan_js(path: Path, css: set[str] | None = None) -> list[Finding]:
                 re.search(r"^\s*(===|!==)", "") or before.endswith(("[", "in")):
             continue
         if key and key.group(1) in _JS_NOT_TEXT_KEYS:
+            continue
+        if prop and prop.group(1) in _JS_NOT_TEXT_PROPS:
             continue
         sink = (key and key.group(1) in _JS_SINK_KEYS) or (prop and prop.group(1) in
                                                             _JS_SINK_PROPS) \

@@ -38,7 +38,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..i18n import _
-from . import protocol
+from . import hints, pages, protocol
 from .i18n_routes import router as i18n_router
 from .protocol import MAX_MESSAGE, Rejected
 from .rooms import Connection, Hub, Limits, Room, lobby_catalogue
@@ -111,6 +111,10 @@ class CreateTable(Strict):
     seed: int | None = Field(None, ge=0, lt=2**256,
                              description="deal seed, only for a table without another human "
                                          "seat (random, 128 bits, when omitted)")
+    public: bool = Field(False, description="list the table in the lobby (otherwise "
+                                            "only its link leads to it)")
+    hints: bool | None = Field(None, strict=True, description="allow the Hint button "
+                               "(default: only when at most one human sits)")
 
 
 class JoinSeat(Strict):
@@ -324,6 +328,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     app.add_middleware(Guard, hsts=behind_https)
     app.add_middleware(HubLoop)         # outermost of ours: all of the app on one loop
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(pages.router)
     app.include_router(i18n_router)
 
     def hub_of(request: Request | WebSocket) -> Hub:
@@ -411,9 +416,10 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def games() -> list[dict[str, Any]]:
         return lobby_catalogue()
 
-    @app.get("/api/tables", summary="tables on this server (newest first)")
+    @app.get("/api/tables", summary="public tables on this server (newest first)")
     async def tables(request: Request) -> list[dict[str, Any]]:
-        rooms = sorted(hub_of(request).rooms.values(), key=lambda r: r.created, reverse=True)
+        rooms = sorted((r for r in hub_of(request).rooms.values() if r.settings.get("public")),
+                       key=lambda r: r.created, reverse=True)
         return [{**public_info(r), "version": r.version} for r in rooms[:50]]
 
     def public_info(room: Room) -> dict[str, Any]:
@@ -624,6 +630,8 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
             await room.submit(conn.seat, msg["action"], msg["version"])
         elif msg["type"] == "ready":
             room.mark_ready(conn.seat)
+        elif msg["type"] == "hint":
+            hints.request(room, conn)
         else:
             conn.send(protocol.dumps({"type": "pong"}))
     except Rejected as err:

@@ -5,6 +5,7 @@ Client -> server::
     {"type": "action", "action": "12-5>t0", "version": 17}   # version: the view's version
     {"type": "ready"}                                         # done reading the round's end
     {"type": "ping"}
+    {"type": "hint"}                                          # your seat's hint (hints.py)
 
 (``"seat"`` may be added to an action; it must be the connection's own seat.)
 
@@ -49,7 +50,7 @@ import secrets
 import unicodedata
 from typing import Any
 
-MESSAGE_TYPES = ("action", "ready", "ping")
+MESSAGE_TYPES = ("action", "ready", "ping", "hint")   # hint: see server/hints.py
 MAX_NAME = 24                   # display-name length, in characters after normalisation
 MAX_MESSAGE = 64 * 1024         # bytes: websocket messages and request bodies
 

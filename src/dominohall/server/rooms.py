@@ -50,7 +50,7 @@ from ..engine import GAMES, BadOption, Game, IllegalAction, NotYourTurn, new_gam
 from ..engine.errors import GameOver
 from ..engine.options import PLAYERS, PRESET_LABELS, PRESETS, specs_for
 from ..i18n import _
-from . import fair, protocol
+from . import fair, hints, protocol
 from .protocol import MAX_NAME, Rejected, clean_name, same_secret
 from .store import Store, StoredTable, StoreError
 from .store.sql import EXPIRED, OVER
@@ -377,6 +377,7 @@ class Room:
             "ready_seconds": self.settings["ready_seconds"],
             "turn_seconds": self.settings["turn_seconds"],
             "turn": self.turn_clock(),
+            "hints": hints.allowed(self),
             "pause": round(pause, 1),
             "ready": sorted(self.ready) if pause else [],
             "paused": not self.conns and not self.finished,
@@ -909,7 +910,8 @@ class Hub:
                         "seats": [{"kind": s["kind"], "bot": s.get("bot"),
                                    "name": s.get("name") if s["kind"] == "human" else None}
                                   for s in room.seats],
-                        **{k: room.settings[k] for k in (*SETTINGS_RANGES, "away_bot")}}
+                        **{k: room.settings[k] for k in (*SETTINGS_RANGES, "away_bot")},
+                        "public": room.settings.get("public") is True}   # listed as before
                 spec["options"].pop("game", None)
                 nxt = await self.create_table(spec, address)
                 nxt.settings["admin"] = room.settings.get("admin")   # the same host
@@ -1028,6 +1030,8 @@ class Hub:
         if away_bot not in ladder:
             raise Rejected("bad_option", f"away_bot: unknown bot {away_bot!r}", 422)
         settings["away_bot"] = away_bot
+        settings["hints"] = hints.table_setting(spec.get("hints"), seats)
+        settings["public"] = spec.get("public") is True     # unlisted unless asked for
         if take is not None:                # the creator claims their seat at once
             seats[take].update(token="", secret=secrets.token_urlsafe(24))
         record = game.to_record()

@@ -1,17 +1,28 @@
-// Small fetch helpers for the lobby REST API.
-export async function api(path, { method = "GET", body } = {}) {
-  const res = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-    credentials: "same-origin",
-  });
+// Small fetch helpers for the lobby REST API, and the DOM builder every page uses.
+import { t } from "./i18n.js";
+
+// `raw`: a body that is JSON text already (sent as it is, e.g. a record read from a file).
+export async function api(path, { method = "GET", body, raw } = {}) {
+  let res;
+  const payload = raw !== undefined ? raw : body ? JSON.stringify(body) : undefined;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: payload !== undefined ? { "Content-Type": "application/json" } : {},
+      body: payload,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new Error(t("Cannot reach the server. Check your connection and try again."));
+  }
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
     let msg = data && (data.message || data.detail) || res.statusText;
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
-    throw new Error(msg);
+    const err = new Error(msg || t("The server answered {status}.", { status: res.status }));
+    err.status = res.status;
+    throw err;
   }
   return data;
 }
@@ -32,7 +43,10 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// The games' names, translated when read (GAME_LABELS[name] works as before).
 export const GAME_LABELS = {
-  mexican_train: "Mexican Train", all_fives: "All Fives", draw: "Draw dominoes",
-  block: "Block dominoes",
+  get mexican_train() { return t("Mexican Train"); },
+  get all_fives() { return t("All Fives"); },
+  get draw() { return t("Draw dominoes"); },
+  get block() { return t("Block dominoes"); },
 };

@@ -1,9 +1,13 @@
-// SVG dominoes with real pips. domino(a, b, {vertical}) returns an <svg> element.
+// SVG dominoes. domino(a, b, {vertical}) returns an <svg> element.  Each half shows its
+// value as pips (the pattern itself tells the number, so colour is never the only cue)
+// or, with setFace("numerals"), as a large numeral: 10-12 pip halves are hard to count.
+// Sizes come from CSS (the --u custom property: the side of one half), so the tile-size
+// setting and the board's fit only change a variable.
 const NS = "http://www.w3.org/2000/svg";
 // Pip colours by value, as on a coloured Mexican Train set.
-const COLOURS = ["#000", "#2a9fd6", "#1f8a3b", "#d1352b", "#8a5a2b", "#1d3f9e", "#c9a400",
-  "#7b3fa0", "#0f6b4f", "#8f1f2f", "#222", "#1c8c8c", "#555", "#b4487a", "#3d7a1f",
-  "#c1621a", "#4a4a9e", "#7a7a1f", "#2f2f2f"];
+const COLOURS = ["#000", "#1a6f9c", "#1f7a36", "#c0302a", "#7a4f24", "#1d3f9e", "#8a7000",
+  "#6b3590", "#0f6b4f", "#8f1f2f", "#222", "#176f6f", "#555", "#a03c6c", "#3d7a1f",
+  "#a8531a", "#4a4a9e", "#6a6a1a", "#2f2f2f"];
 
 const G = [0.25, 0.5, 0.75];
 const SPOTS = {
@@ -14,6 +18,12 @@ const SPOTS = {
   8: [[0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2]],
   9: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]],
 };
+
+let FACE = "pips";
+
+/** "pips" or "numerals": how tiles drawn from now on show their values. */
+export function setFace(face) { FACE = face === "numerals" ? "numerals" : "pips"; }
+export function face() { return FACE; }
 
 /** Pip centres (fractions of a square half) and radius for a value 0..18. */
 export function pips(n) {
@@ -32,6 +42,19 @@ export function pips(n) {
 }
 
 function half(svg, n, ox, oy, u) {
+  if (FACE === "numerals") {
+    const t = document.createElementNS(NS, "text");
+    t.setAttribute("x", (ox + u / 2).toFixed(1));
+    t.setAttribute("y", (oy + u / 2).toFixed(1));
+    t.setAttribute("class", "num");
+    t.setAttribute("fill", COLOURS[n % COLOURS.length]);
+    t.setAttribute("font-size", n >= 10 ? "22" : "26");
+    t.setAttribute("text-anchor", "middle");
+    t.setAttribute("dominant-baseline", "central");
+    t.textContent = String(n);
+    svg.appendChild(t);
+    return;
+  }
   const { r, at } = pips(n);
   for (const [x, y] of at) {
     const c = document.createElementNS(NS, "circle");
@@ -49,10 +72,11 @@ export function domino(a, b, { vertical = false, cls = "", title = "" } = {}) {
   const w = vertical ? u : 2 * u, h = vertical ? 2 * u : u;
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("class", `domino ${vertical ? "v" : "h"} ${cls}`.trim());
+  svg.setAttribute("class", `domino ${vertical ? "v" : "h"} ${a === b ? "double" : ""} ${cls}`.replace(/\s+/g, " ").trim());
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", title || `${a}-${b}`);
   svg.dataset.tile = `${Math.max(a, b)}-${Math.min(a, b)}`;
+  svg.dataset.face = FACE;
   const body = document.createElementNS(NS, "rect");
   Object.entries({ x: 1, y: 1, width: w - 2, height: h - 2, rx: 5, class: "face" })
     .forEach(([k, v]) => body.setAttribute(k, v));
@@ -63,11 +87,6 @@ export function domino(a, b, { vertical = false, cls = "", title = "" } = {}) {
   svg.appendChild(line);
   half(svg, a, 0, 0, u);
   if (vertical) half(svg, b, 0, u, u); else half(svg, b, u, 0, u);
-  if (title) {
-    const t = document.createElementNS(NS, "title");
-    t.textContent = title;
-    svg.appendChild(t);
-  }
   return svg;
 }
 

@@ -1,32 +1,81 @@
-// The game page: one websocket, the seat's own view only; click a tile, then a lit target
-// (or drag the tile onto a lit target: pointer events, so mouse, pen and touch alike).
+// The game page: one websocket, the seat's own view only.  Play by clicking a tile, then a
+// lit target; by dragging a tile onto a lit target (pointer events: mouse, pen and touch);
+// or from the keyboard (arrows choose a tile, Enter picks it, arrows choose a target,
+// Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
-import { domino, halves, handTile, orient } from "./dominoes.js";
-import { t as tr } from "./i18n.js";
+import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
+import { initI18n, languageMenu, t, tn } from "./i18n.js";
+import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
+const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const S = {
   view: null, log: [], table: null, info: null, selected: null, pending: false,
-  ws: null, retry: 500, modal: null, pauseDeadline: 0, inviteShown: false, loaded: false,
+  ws: null, retry: 500, retryAt: 0, retryTimer: 0, connected: false, everOpen: false,
+  modal: null, pauseDeadline: 0, inviteShown: false, loaded: false,
   turnDeadline: 0, drag: null, suppressClick: false,
+  focusTile: null, refocusHand: false, wasMyTurn: false, autoTimer: 0,
+  hint: null, hintAsked: null, animate: null,
 };
+
+// ---- preferences (remembered per browser) ----------------------------------------------
+
+const PREFS_KEY = "dominohall.table.prefs";
+const PREF_DEFAULTS = { size: "normal", face: "pips", sound: false, autoDraw: false, autoPass: false };
+const SIZES = ["normal", "large", "huge"];
+
+function loadPrefs() {
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") || {}; } catch { saved = {}; }
+  const p = { ...PREF_DEFAULTS, ...saved };
+  if (!SIZES.includes(p.size)) p.size = "normal";
+  if (p.face !== "numerals") p.face = "pips";
+  for (const k of ["sound", "autoDraw", "autoPass"]) p[k] = p[k] === true;
+  return p;
+}
+
+const P = loadPrefs();
+
+function savePrefs() {
+  try { localStorage.setItem(PREFS_KEY, JSON.stringify(P)); } catch { /* private mode */ }
+  applyPrefs();
+  render();
+}
+
+function applyPrefs() {
+  document.body.dataset.size = P.size;
+  document.body.dataset.face = P.face;
+  setFace(P.face);
+}
 
 // ---- helpers ---------------------------------------------------------------------------
 
 function mySeat() { return S.view ? S.view.seat : null; }
 
 function nameOf(seat) {
-  if (seat === null || seat === undefined) return "nobody";
+  if (seat === null || seat === undefined) return t("nobody");
   const s = S.table && S.table.seats[seat];
-  return (s && s.name) || `seat ${seat}`;
+  return (s && s.name) || t("seat {n}", { n: seat });
 }
 
-function who(seat) { return seat === mySeat() ? "you" : nameOf(seat); }
+function who(seat) { return seat === mySeat() ? t("you") : nameOf(seat); }
 
 function niceText(text) {
   return text.replace(/\bseat (\d+)\b/g, (_, n) => nameOf(Number(n)));
+}
+
+function listOr(items) {
+  try {
+    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "disjunction" }).format(items);
+  } catch { return items.join(" / "); }
+}
+
+function listAnd(items) {
+  try {
+    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(items);
+  } catch { return items.join(", "); }
 }
 
 function parseAction(text) {
@@ -38,10 +87,32 @@ function parseAction(text) {
 
 function plays() { return (S.view ? S.view.legal_actions : []).map(parseAction).filter((a) => a.kind === "play"); }
 
+/** What a player calls a target: "Ana's train", "the Mexican train", "the left end". */
+function targetName(id) {
+  if (id === "lead") return t("the lead");
+  if (S.view && S.view.game === "mexican_train") {
+    if (id === "mx") return t("the Mexican train");
+    const owner = Number(id.slice(1));
+    if (owner === mySeat()) return t("your train");
+    return t("{name}'s train", { name: nameOf(owner) });
+  }
+  const fixed = { L: t("the left end"), R: t("the right end"), U: t("the upper arm"), D: t("the lower arm") };
+  if (fixed[id]) return fixed[id];
+  const m = id.match(/^([UD])(\d+)$/);
+  if (m) return m[1] === "U" ? t("the upper arm of spinner {n}", { n: m[2] }) : t("the lower arm of spinner {n}", { n: m[2] });
+  return id;
+}
+
+function describeAction(text) {
+  const a = parseAction(text);
+  if (a.kind === "play") return a.target === "lead" ? t("lead {tile}", { tile: a.tile }) : t("{tile} on {target}", { tile: a.tile, target: targetName(a.target) });
+  return { draw: t("draw a tile"), pass: t("pass"), end: t("end the turn") }[a.kind] || text;
+}
+
 function toast(text, kind = "") {
-  const t = el("div", { class: `toast ${kind}`, text });
-  $("toasts").appendChild(t);
-  setTimeout(() => t.remove(), 4000);
+  const n = el("div", { class: `toast ${kind}`, text });
+  $("toasts").appendChild(n);
+  setTimeout(() => n.remove(), 4000);
 }
 
 function say(text, kind = "") {
@@ -49,24 +120,106 @@ function say(text, kind = "") {
   $("msg").className = `msg ${kind}`;
 }
 
+function speak(text) {                       // for screen readers: a polite live region
+  const sr = $("sr");
+  sr.textContent = "";
+  setTimeout(() => { sr.textContent = text; }, 30);
+}
+
+// ---- the page's fixed text -------------------------------------------------------------
+
+function staticText() {
+  document.title = t("dominohall — table");
+  $("invite-btn").textContent = t("Invite");
+  $("conn").setAttribute("aria-label", t("connecting"));
+  $("btn-settings").textContent = t("Settings");
+  $("btn-draw").textContent = t("Draw");
+  $("btn-pass").textContent = t("Pass");
+  $("btn-end").textContent = t("End turn");
+  $("btn-hint").textContent = t("Hint");
+  $("btn-reconnect").textContent = t("Reconnect now");
+  $("tab-log").textContent = t("Log");
+  $("tab-scores").textContent = t("Scores");
+  $("board").setAttribute("aria-label", t("board"));
+  $("players").setAttribute("aria-label", t("players"));
+  $("log").setAttribute("aria-label", t("log"));
+  $("scores").setAttribute("aria-label", t("score sheet"));
+  $("me").setAttribute("aria-label", t("your hand"));
+  $("hand").setAttribute("aria-label", t("your tiles"));
+  $("keys").textContent = t("Keys: ← → choose a tile, Enter picks it; ← → choose where it goes, Enter plays. D draw, P pass, E end turn, H hint, Esc cancels.");
+  $("settings-title").textContent = t("Settings");
+  $("lbl-size").textContent = t("Tile size");
+  $("lbl-face").textContent = t("Tile faces");
+  $("lbl-sound").textContent = t("Sound when it is your turn");
+  $("lbl-auto-draw").textContent = t("Draw automatically when drawing is all I can do");
+  $("lbl-auto-pass").textContent = t("Pass automatically when passing is all I can do");
+  $("settings-close").textContent = t("Close");
+  const size = $("set-size");
+  size.replaceChildren(el("option", { value: "normal", text: t("Normal") }),
+    el("option", { value: "large", text: t("Large") }), el("option", { value: "huge", text: t("Extra large") }));
+  $("set-face").replaceChildren(el("option", { value: "pips", text: t("Pips") }),
+    el("option", { value: "numerals", text: t("Numerals") }));
+}
+
+function syncSettings() {
+  $("set-size").value = P.size;
+  $("set-face").value = P.face;
+  $("set-sound").checked = P.sound;
+  $("set-auto-draw").checked = P.autoDraw;
+  $("set-auto-pass").checked = P.autoPass;
+}
+
+function toggleSettings(open = $("settings").hidden) {
+  $("settings").hidden = !open;
+  $("btn-settings").setAttribute("aria-expanded", String(open));
+  if (open) { syncSettings(); $("set-size").focus(); } else $("btn-settings").focus();
+}
+
 // ---- connection ------------------------------------------------------------------------
 
 function connect() {
+  clearTimeout(S.retryTimer);
+  if (S.ws) { S.ws.onclose = null; try { S.ws.close(); } catch { /* already closed */ } }
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
   S.ws = ws;
-  ws.onopen = () => { S.retry = 500; $("conn").className = "conn on"; $("conn").title = "connected"; };
+  ws.onopen = () => {
+    const back = S.everOpen && !S.connected;
+    S.retry = 500; S.connected = true; S.everOpen = true;
+    renderConn();
+    if (back) toast(t("Reconnected"));
+  };
   ws.onclose = () => {
-    $("conn").className = "conn off"; $("conn").title = "reconnecting…";
-    if (S.ws === ws) setTimeout(connect, S.retry);
-    S.retry = Math.min(S.retry * 2, 5000);
+    if (S.ws !== ws) return;
+    S.connected = false;
+    S.retryAt = Date.now() + S.retry;
+    S.retryTimer = setTimeout(connect, S.retry);
+    S.retry = Math.min(S.retry * 2, 8000);
+    S.pending = false;
+    renderConn();
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
 }
 
+function renderConn() {
+  const dot = $("conn"), banner = $("conn-banner");
+  dot.className = `conn ${S.connected ? "on" : "off"}`;
+  dot.setAttribute("aria-label", S.connected ? t("connected") : t("not connected"));
+  dot.title = dot.getAttribute("aria-label");
+  if (S.connected || !S.everOpen) { banner.hidden = true; return; }
+  const left = Math.max(0, Math.ceil((S.retryAt - Date.now()) / 1000));
+  $("conn-text").textContent = left > 0
+    ? tn("Connection lost. Reconnecting in {n} second…", "Connection lost. Reconnecting in {n} seconds…", left)
+    : t("Connection lost. Reconnecting…");
+  banner.dataset.seconds = left;
+  banner.hidden = false;
+}
+
+setInterval(() => { if (!S.connected && S.everOpen) renderConn(); }, 250);
+
 function send(msg) {
   if (S.ws && S.ws.readyState === WebSocket.OPEN) { S.ws.send(JSON.stringify(msg)); return true; }
-  say("Not connected — reconnecting…", "error");
+  say(t("Not connected — reconnecting…"), "error");
   return false;
 }
 
@@ -75,12 +228,16 @@ function onMessage(m) {
     const fresh = m.log_start === 0 ? m.events : S.log.slice(0, m.log_start).concat(m.events);
     const first = !S.loaded;
     const newEvents = first ? [] : m.events;
+    const oldVersion = S.view ? S.view.version : null;
     S.view = m.view;
     S.log = fresh;
     setTable(m.table);
     S.pending = false;
+    if (S.view.version !== oldVersion) { S.hint = null; S.hintAsked = null; }
     if (S.selected && !S.view.hand?.includes(S.selected)) S.selected = null;
     if (!S.view.legal_actions.length) S.selected = null;
+    const played = [...newEvents].reverse().find((e) => e.type === "play");
+    S.animate = played && played.seat !== mySeat() ? played : null;
     S.loaded = true;
     render();
     for (const e of newEvents) announce(e);
@@ -92,30 +249,37 @@ function onMessage(m) {
   } else if (m.type === "table") {
     setTable(m.table);
     render();
+  } else if (m.type === "hint") {
+    onHint(m);
   } else if (m.type === "error") {
     S.pending = false;
+    if (S.hintAsked !== null) { S.hintAsked = null; }
     say(m.message, "error");
     toast(m.message, "error");
     render();
   }
 }
 
-function setTable(t) {
+function setTable(tb) {
   const wasPaused = S.table && S.table.pause > 0;
   const seen = S.table ? (S.table.notices || []).length : null;
-  S.table = t;
-  // server: the host's re-invites are told to everyone; the deal's commitment is shown
-  if (seen !== null) for (const n of (t.notices || []).slice(seen)) toast(noticeText(n), "alert");
-  renderFairness(t);
-  S.pauseDeadline = Date.now() + t.pause * 1000;
-  S.turnDeadline = t.turn ? Date.now() + t.turn.left * 1000 : 0;   // the server keeps time
-  if (wasPaused && t.pause === 0 && S.modal === "round" ) closeModal();
+  S.table = tb;
+  // the host's re-invites are told to everyone; the deal's commitment is shown
+  if (seen !== null) for (const n of (tb.notices || []).slice(seen)) toast(noticeText(n), "alert");
+  renderFairness(tb);
+  S.pauseDeadline = Date.now() + tb.pause * 1000;
+  S.turnDeadline = tb.turn ? Date.now() + tb.turn.left * 1000 : 0;   // the server keeps time
+  if (wasPaused && tb.pause === 0 && S.modal === "round") closeModal();
   if (S.modal === "round") renderReady();
 }
 
 function announce(e) {
-  if (e.type === "last_tile") toast(`${who(e.seat) === "you" ? "You have" : who(e.seat) + " has"} one tile left!`, "alert");
+  if (e.type === "last_tile") {
+    toast(e.seat === mySeat() ? t("You have one tile left!") : t("{name} has one tile left!", { name: nameOf(e.seat) }), "alert");
+  }
+  if (e.type === "play" && e.seat !== mySeat()) speak(niceText(e.text));
   if (e.type === "round_end") {
+    for (const n of document.querySelectorAll(".toast.alert")) n.remove();   // the notices end with the round
     const end = S.log.find((x) => x.type === "game_end");
     showRoundEnd(e, end || null);
   }
@@ -125,8 +289,10 @@ function announce(e) {
 
 function act(text) {
   if (S.pending || !S.view) return;
-  if (!S.view.legal_actions.includes(text)) { say(`${text} is not legal now`, "error"); return; }
+  if (!S.view.legal_actions.includes(text)) { say(t("{action} is not legal now", { action: text }), "error"); return; }
   if (send({ type: "action", action: text, version: S.view.version })) {
+    const active = document.activeElement;
+    S.refocusHand = !!active && ($("hand").contains(active) || $("board").contains(active) || active.closest?.(".buttons"));
     S.pending = true;
     S.selected = null;
     say("");
@@ -136,24 +302,90 @@ function act(text) {
 
 function clickTile(tile) {
   if (S.suppressClick) return;              // the click that ends a drag
+  S.focusTile = tile;
   const mine = plays().filter((a) => a.tile === tile);
-  if (!S.view.legal_actions.length) { say(S.view.seat === null ? "" : "It is not your turn.", ""); return; }
-  if (!mine.length) { say(`${tile} has nowhere to go.`, "error"); S.selected = null; render(); return; }
+  if (!S.view.legal_actions.length) { say(S.view.seat === null ? "" : t("It is not your turn."), ""); return; }
+  if (!mine.length) { say(t("{tile} has nowhere to go.", { tile }), "error"); S.selected = null; render(); return; }
   if (S.selected === tile && mine.length === 1) { act(mine[0].text); return; }  // tap twice: play
   S.selected = S.selected === tile ? null : tile;
-  say(S.selected ? "Now click a lit target." : "");
+  say(S.selected ? t("Now click a lit target (or press Enter on one).") : "");
   render();
 }
 
 function clickTarget(target) {
   if (S.suppressClick) return;
-  if (!S.selected) { say("Pick a tile from your hand first.", ""); return; }
+  if (!S.selected) { say(t("Pick a tile from your hand first."), ""); return; }
   const a = plays().find((p) => p.tile === S.selected && p.target === target);
-  if (a) act(a.text); else say(`${S.selected} cannot go there.`, "error");
+  if (a) act(a.text); else say(t("{tile} cannot go there.", { tile: S.selected }), "error");
 }
 
 function litTargets() {
   return new Set(plays().filter((a) => a.tile === S.selected).map((a) => a.target));
+}
+
+// ---- hints -----------------------------------------------------------------------------
+
+function hintsAllowed() { return !!(S.table && S.table.hints); }
+
+function askHint() {
+  if (!S.view || !S.view.legal_actions.length || !hintsAllowed() || S.hintAsked !== null) return;
+  if (send({ type: "hint" })) {
+    S.hintAsked = S.view.version;
+    renderHint();
+  }
+}
+
+function onHint(m) {
+  S.hintAsked = null;
+  if (!S.view || m.version !== S.view.version) { renderHint(); return; }   // the game moved on
+  S.hint = { action: m.action, why: m.why };
+  const a = parseAction(m.action);
+  if (a.kind === "play") S.selected = a.tile;
+  render();
+  speak($("hint-text").textContent);
+}
+
+function renderHint() {
+  const box = $("hint-text"), btn = $("btn-hint");
+  const v = S.view;
+  btn.hidden = !hintsAllowed() || !v || v.seat === null || v.is_over;
+  btn.disabled = S.pending || !v || !v.legal_actions.length || S.hintAsked !== null;
+  btn.textContent = S.hintAsked !== null ? t("Thinking…") : t("Hint");
+  if (S.hint) {
+    box.textContent = t("Hint: {action} — {why}", { action: describeAction(S.hint.action), why: niceText(S.hint.why) });
+    box.dataset.action = S.hint.action;
+    box.hidden = false;
+  } else {
+    box.textContent = "";
+    delete box.dataset.action;
+    box.hidden = true;
+  }
+  for (const id of ["btn-draw", "btn-pass", "btn-end"]) {
+    $(id).classList.toggle("hinted", !!S.hint && S.hint.action === { "btn-draw": "draw", "btn-pass": "pass", "btn-end": "end" }[id]);
+  }
+}
+
+function hintedTarget() {
+  if (!S.hint) return null;
+  const a = parseAction(S.hint.action);
+  return a.kind === "play" && a.tile === S.selected ? a.target : null;
+}
+
+// ---- automatic draw and pass (a player with no choice) ---------------------------------
+
+function maybeAuto() {
+  clearTimeout(S.autoTimer);
+  const v = S.view;
+  if (!v || S.pending || !S.table || S.table.pause > 0 || v.legal_actions.length !== 1) return;
+  const only = v.legal_actions[0];
+  if (!((only === "draw" && P.autoDraw) || (only === "pass" && P.autoPass))) return;
+  const version = v.version;
+  S.autoTimer = setTimeout(() => {
+    if (S.view && S.view.version === version && !S.pending) {
+      say(only === "draw" ? t("Nothing fits: drawing for you.") : t("Nothing fits and nothing to draw: passing for you."));
+      act(only);
+    }
+  }, 450);
 }
 
 // ---- drag and drop ---------------------------------------------------------------------
@@ -178,9 +410,9 @@ function dragMove(ev) {
   }
   ev.preventDefault();
   d.ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px)`;
-  const t = targetAt(ev.clientX, ev.clientY);
-  for (const n of document.querySelectorAll(".drop-hover")) if (n !== t) n.classList.remove("drop-hover");
-  if (t && t.classList.contains("lit")) t.classList.add("drop-hover");
+  const tg = targetAt(ev.clientX, ev.clientY);
+  for (const n of document.querySelectorAll(".drop-hover")) if (n !== tg) n.classList.remove("drop-hover");
+  if (tg && tg.classList.contains("lit")) tg.classList.add("drop-hover");
 }
 
 function startDrag(d) {
@@ -192,10 +424,11 @@ function startDrag(d) {
   }
   const [a, b] = halves(d.tile);
   d.ghost = domino(a, b, { vertical: true, cls: "drag-ghost" });
+  d.ghost.setAttribute("aria-hidden", "true");
   d.ghost.style.transform = `translate(${d.x}px, ${d.y}px)`;
   document.body.appendChild(d.ghost);
   document.body.classList.add("dragging");
-  say("Drop it on a lit target.");
+  say(t("Drop it on a lit target."));
 }
 
 function targetAt(x, y) {
@@ -213,12 +446,12 @@ function dragEnd(ev) {
   for (const n of document.querySelectorAll(".drop-hover, .drag-source")) n.classList.remove("drop-hover", "drag-source");
   S.suppressClick = true;                   // the click this release may fire is not a click
   setTimeout(() => { S.suppressClick = false; }, 0);
-  const t = ev.type === "pointerup" ? targetAt(ev.clientX, ev.clientY) : null;
-  const a = t && t.classList.contains("lit")
-    && plays().find((p) => p.tile === d.tile && p.target === t.dataset.target);
+  const tg = ev.type === "pointerup" ? targetAt(ev.clientX, ev.clientY) : null;
+  const a = tg && tg.classList.contains("lit")
+    && plays().find((p) => p.tile === d.tile && p.target === tg.dataset.target);
   if (a) { act(a.text); return; }
-  if (t) say(`${d.tile} cannot go there.`, "error");
-  else if (ev.type === "pointerup") say("Drop it on a lit target — or click one.");
+  if (tg) say(t("{tile} cannot go there.", { tile: d.tile }), "error");
+  else if (ev.type === "pointerup") say(t("Drop it on a lit target — or click one."));
   else say("");
   render();
 }
@@ -227,41 +460,152 @@ document.addEventListener("pointermove", dragMove, { passive: false });
 document.addEventListener("pointerup", dragEnd);
 document.addEventListener("pointercancel", dragEnd);
 
+// ---- keyboard --------------------------------------------------------------------------
+
+function handNodes() { return [...$("hand").querySelectorAll("svg.domino")]; }
+function litNodes() { return [...$("board").querySelectorAll("[data-target].lit")]; }
+
+function moveFocus(nodes, current, step) {
+  if (!nodes.length) return null;
+  let i = nodes.indexOf(current);
+  if (step === "first") i = 0;
+  else if (step === "last") i = nodes.length - 1;
+  else i = i < 0 ? 0 : (i + step + nodes.length) % nodes.length;
+  nodes[i].focus();
+  return nodes[i];
+}
+
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+
+function tileKey(ev, tile) {
+  if (ev.key in STEPS) {
+    ev.preventDefault();
+    const n = moveFocus(handNodes(), ev.currentTarget, STEPS[ev.key]);
+    if (n) { S.focusTile = n.dataset.tile; rovingHand(); }
+  } else if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    clickTile(tile);
+    if (S.selected === tile) {
+      const lit = litNodes();
+      const hinted = lit.find((n) => n.classList.contains("hinted"));
+      (hinted || lit[0])?.focus();
+    }
+  }
+}
+
+function targetKey(ev, target) {
+  if (ev.key in STEPS) {
+    ev.preventDefault();
+    moveFocus(litNodes(), ev.currentTarget, STEPS[ev.key]);
+  } else if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    clickTarget(target);
+  }
+}
+
+function rovingHand() {
+  const nodes = handNodes();
+  const focus = nodes.find((n) => n.dataset.tile === S.focusTile) || nodes.find((n) => n.classList.contains("playable")) || nodes[0];
+  for (const n of nodes) n.setAttribute("tabindex", n === focus ? "0" : "-1");
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || S.modal) return;
+  const tag = ev.target && ev.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (ev.key === "Escape") {
+    if (!$("settings").hidden) { toggleSettings(false); return; }
+    if (S.selected) {
+      const back = S.selected;
+      S.selected = null; say(""); render();
+      handNodes().find((n) => n.dataset.tile === back)?.focus();
+    }
+    return;
+  }
+  const button = { d: "btn-draw", p: "btn-pass", e: "btn-end", h: "btn-hint" }[ev.key.toLowerCase()];
+  if (button && !$(button).hidden && !$(button).disabled) { ev.preventDefault(); $(button).click(); }
+});
+
 // ---- rendering -------------------------------------------------------------------------
 
 function render() {
   if (!S.view) return;
   const v = S.view;
+  const myTurn = v.legal_actions.length > 0 && !S.pending;
   document.body.dataset.version = v.version;
-  document.body.dataset.myTurn = v.legal_actions.length && !S.pending ? "1" : "0";
+  document.body.dataset.myTurn = myTurn ? "1" : "0";
   document.body.dataset.over = v.is_over ? "1" : "0";
   document.body.dataset.seat = v.seat === null ? "spectator" : v.seat;
-  const roundTxt = v.game === "mexican_train" ? `round ${v.round}/${v.rounds}` : `hand ${v.round}`;
-  $("title").textContent = `${GAME_LABELS[v.game] || v.game} · ${roundTxt}`;
-  $("status").textContent = S.table.status === "waiting" ? "waiting for players"
-    : v.is_over ? "match over" : `boneyard ${v.boneyard}`;
+  const label = t(GAME_LABELS[v.game] || v.game);
+  const roundTxt = v.game === "mexican_train" ? t("round {round}/{rounds}", { round: v.round, rounds: v.rounds }) : t("hand {n}", { n: v.round });
+  $("title").textContent = t("{game} · {round}", { game: label, round: roundTxt });
+  $("status").textContent = S.table.status === "waiting" ? t("waiting for players")
+    : v.is_over ? t("match over") : tn("boneyard {n}", "boneyard {n}", v.boneyard);
+  $("hints-badge").textContent = hintsAllowed() ? t("hints allowed") : t("hints off");
+  $("hints-badge").hidden = false;
+  renderTitle(myTurn);
   renderBanner();
   renderPlayers();
   renderBoard();
   renderHand();
+  renderHint();
+  renderNotices();
   renderLog();
   renderScores();
   renderClock();
+  renderConn();
+  animateLast();
+  maybeAuto();
+}
+
+/** "Your turn" in the tab's title (and a short tone, when the player asked for one). */
+function renderTitle(myTurn) {
+  const v = S.view;
+  const base = t("{game} — dominohall", { game: t(GAME_LABELS[v.game] || v.game) });
+  document.title = myTurn ? t("▶ Your turn — {title}", { title: base }) : base;
+  if (myTurn && !S.wasMyTurn) {
+    if (P.sound) beep();
+    speak(t("Your turn"));
+  }
+  S.wasMyTurn = myTurn;
+}
+
+let audioCtx = null;
+
+/** A short two-note chime made with WebAudio (no sound file is fetched). */
+function beep() {
+  try {
+    audioCtx = audioCtx || new (window.AudioContext || window.webkitAudioContext)();
+    const now = audioCtx.currentTime;
+    for (const [i, freq] of [[0, 660], [1, 880]]) {
+      const osc = audioCtx.createOscillator(), gain = audioCtx.createGain();
+      osc.type = "sine";
+      osc.frequency.value = freq;
+      const at = now + i * 0.14;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.22);
+      osc.connect(gain).connect(audioCtx.destination);
+      osc.start(at);
+      osc.stop(at + 0.25);
+    }
+    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+  } catch { /* no audio device: the title still says it */ }
 }
 
 // The turn timer: the server counts, the page only shows what is left.
 function renderClock() {
-  const t = S.table && S.table.turn;
+  const tm = S.table && S.table.turn;
   const clock = $("clock");
-  if (!t || !S.view || S.view.is_over) { clock.hidden = true; return; }
+  if (!tm || !S.view || S.view.is_over) { clock.hidden = true; return; }
   const left = Math.max(0, Math.ceil((S.turnDeadline - Date.now()) / 1000));
-  const mine = t.seat === mySeat();
-  const text = left > 0 ? `${left}s` : "time's up";
+  const mine = tm.seat === mySeat();
+  const text = left > 0 ? t("{n}s", { n: left }) : t("time's up");
   clock.hidden = false;
-  clock.textContent = mine ? (left > 0 ? `${left}s left` : "time's up: the stand-in bot plays")
-    : `${nameOf(t.seat)}: ${text}`;
+  clock.textContent = mine ? (left > 0 ? t("{n}s left", { n: left }) : t("time's up: the stand-in bot plays"))
+    : t("{name}: {time}", { name: nameOf(tm.seat), time: text });
   clock.className = `clock${mine ? " mine" : ""}${left <= 5 ? " low" : ""}`;
-  clock.dataset.seat = t.seat;
+  clock.dataset.seat = tm.seat;
   clock.dataset.seconds = left;
   for (const n of document.querySelectorAll(".pclock")) n.textContent = text;
 }
@@ -269,17 +613,17 @@ function renderClock() {
 setInterval(renderClock, 250);
 
 function noticeText(n) {
-  return n.type === "reinvited" ? tr("Seat {seat} was re-invited by the host", { seat: n.seat }) : "";
+  return n.type === "reinvited" ? t("Seat {seat} was re-invited by the host", { seat: n.seat }) : "";
 }
 
-function renderFairness(t) {
-  const f = t.fairness;
+function renderFairness(tb) {
+  const f = tb.fairness;
   let box = $("fair");
   if (!box) { box = el("p", { id: "fair", class: "hint fair" }); $("players").after(box); }
   if (!f || !f.commitment) { box.replaceChildren(); return; }
-  const nodes = [tr("Deal commitment {hash}", { hash: `${f.commitment.slice(0, 16)}…` })];
+  const nodes = [t("Deal commitment {hash}", { hash: `${f.commitment.slice(0, 16)}…` })];
   if (f.seed) {
-    nodes.push(" · ", el("a", { href: `/api/tables/${tableId}/record`, download: "", text: tr("download the record (seed revealed)") }));
+    nodes.push(" · ", el("a", { href: `/api/tables/${tableId}/record`, download: "", text: t("download the record (seed revealed)") }));
   }
   box.title = f.commitment;
   box.replaceChildren(...nodes);
@@ -287,16 +631,18 @@ function renderFairness(t) {
 
 function renderBanner() {
   const b = $("banner");
-  const t = S.table;
-  if (t.status === "waiting") {
-    const open = t.seats.filter((s) => s.kind === "human" && !s.name).map((s) => `seat ${s.seat}`);
-    b.textContent = `Waiting for ${open.join(", ")} to join.` + (S.info && S.info.invites ? " Send them their invite link (Invite)." : "");
+  const tb = S.table;
+  if (tb.status === "waiting") {
+    const open = tb.seats.filter((s) => s.kind === "human" && !s.name).map((s) => t("seat {n}", { n: s.seat }));
+    b.textContent = S.info && S.info.invites
+      ? t("Waiting for {seats} to join. Send them their invite link (Invite).", { seats: listAnd(open) })
+      : t("Waiting for {seats} to join.", { seats: listAnd(open) });
     b.hidden = false;
   } else if (mySeat() === null && !S.view.is_over) {
-    b.textContent = "You are watching: hands stay hidden until the round ends.";
+    b.textContent = t("You are watching: hands stay hidden until the round ends.");
     b.hidden = false;
-  } else if ((t.notices || []).length) {
-    b.textContent = noticeText(t.notices[t.notices.length - 1]);
+  } else if ((tb.notices || []).length) {
+    b.textContent = noticeText(tb.notices[tb.notices.length - 1]);
     b.hidden = false;
   } else b.hidden = true;
 }
@@ -306,156 +652,336 @@ function renderPlayers() {
   const cards = S.table.seats.map((s) => {
     const i = s.seat;
     const badges = [];
-    if (i === mySeat()) badges.push(el("span", { class: "badge you", text: "you" }));
-    if (s.kind === "bot") badges.push(el("span", { class: "badge bot", text: `bot · ${s.bot}` }));
-    else if (s.controller === "away") badges.push(el("span", { class: "badge away", text: "away · bot plays" }));
-    else if (!s.connected && s.name) badges.push(el("span", { class: "badge off", text: "offline" }));
-    if (!s.name && s.kind === "human") badges.push(el("span", { class: "badge off", text: "open seat" }));
-    if (v.teams) badges.push(el("span", { class: "badge", text: i % 2 ? "team B" : "team A" }));
+    if (i === mySeat()) badges.push(el("span", { class: "badge you", text: t("you") }));
+    if (s.kind === "bot") badges.push(el("span", { class: "badge bot", text: t("bot · {level}", { level: s.bot }) }));
+    else if (s.controller === "away") badges.push(el("span", { class: "badge away", text: t("away · bot plays") }));
+    else if (!s.connected && s.name) badges.push(el("span", { class: "badge off", text: t("offline") }));
+    if (!s.name && s.kind === "human") badges.push(el("span", { class: "badge off", text: t("open seat") }));
+    if (v.teams) badges.push(el("span", { class: "badge", text: i % 2 ? t("team B") : t("team A") }));
+    if (v.hand_sizes[i] === 1 && !v.is_over) badges.push(el("span", { class: "badge one-left", text: t("one tile left") }));
     const turn = v.current_seat === i && !v.is_over;
     return el("div", { class: `player${turn ? " turn" : ""}`, "data-seat": i },
-      el("div", { class: "pname" }, turn ? "▶ " : "", nameOf(i), " ", ...badges,
+      el("div", { class: "pname" }, turn ? el("span", { class: "turn-mark", "aria-label": t("to play"), text: "▶ " }) : "", nameOf(i), " ", ...badges,
         S.table.turn && S.table.turn.seat === i ? el("span", { class: "pclock" }) : null),
       el("div", { class: "pstats" },
-        el("span", { class: "tiles-left", text: `${v.hand_sizes[i]} tile${v.hand_sizes[i] === 1 ? "" : "s"}` }),
-        el("span", { class: "score", text: `score ${v.scores[i]}` })));
+        el("span", { class: "tiles-left", text: tn("{n} tile", "{n} tiles", v.hand_sizes[i]) }),
+        el("span", { class: "score", text: t("score {n}", { n: v.scores[i] }) })));
   });
   $("players").replaceChildren(...cards,
-    el("div", { class: "boneyard", text: `Boneyard: ${v.boneyard} tile${v.boneyard === 1 ? "" : "s"}` }));
+    el("div", { class: "boneyard", text: tn("Boneyard: {n} tile", "Boneyard: {n} tiles", v.boneyard) }));
 }
 
-function chain(tiles, openEnd, { reverse = false, vertical = false, max = 0 } = {}) {
-  let oriented = orient(tiles, openEnd);
-  let hidden = 0;
-  if (max && oriented.length > max) { hidden = oriented.length - max; oriented = oriented.slice(hidden); }
-  const nodes = oriented.map(([inner, outer]) => {
+/** "X has one tile left" while it is true in this round; gone at the round's end. */
+function renderNotices() {
+  const v = S.view;
+  const box = $("notices");
+  const inRound = !v.is_over && !(S.table.pause > 0);
+  const items = inRound ? v.hand_sizes.map((n, i) => [n, i]).filter(([n]) => n === 1).map(([, i]) =>
+    el("span", { class: "notice", "data-seat": i,
+      text: i === mySeat() ? t("You have one tile left!") : t("{name} has one tile left!", { name: nameOf(i) }) })) : [];
+  box.replaceChildren(...items);
+  box.hidden = !items.length;
+}
+
+/** The doubles played in the hand in progress, in play order (each a spinner with every_double). */
+function doublesPlayed() {
+  const out = [];
+  for (let i = S.log.length - 1; i >= 0; i--) {
+    const e = S.log[i];
+    if (e.type === "deal" || e.type === "round_end") break;
+    if (e.type === "play") { const [a, b] = halves(e.tile); if (a === b) out.unshift(e.tile); }
+  }
+  return out;
+}
+
+/** The last play of the round in progress: {seat, tile, target} or null. */
+function lastPlay() {
+  for (let i = S.log.length - 1; i >= 0; i--) {
+    const e = S.log[i];
+    if (e.type === "play") return e;
+    if (e.type === "deal" || e.type === "round_end") return null;
+  }
+  return null;
+}
+
+function chain(tiles, openEnd, { reverse = false, vertical = false } = {}) {
+  return orient(tiles, openEnd).map(([inner, outer]) => {
     const dbl = inner === outer;
-    if (vertical) {
-      return reverse ? domino(outer, inner, { vertical: !dbl }) : domino(inner, outer, { vertical: !dbl });
-    }
-    return reverse ? domino(outer, inner, { vertical: dbl }) : domino(inner, outer, { vertical: dbl });
+    const crosswise = vertical ? !dbl : dbl;       // doubles lie across the line
+    return reverse ? domino(outer, inner, { vertical: crosswise }) : domino(inner, outer, { vertical: crosswise });
   });
-  if (hidden) nodes.unshift(el("span", { class: "more", text: `+${hidden}` }));
-  return nodes;
 }
 
 function renderBoard() {
   const v = S.view;
   const lit = litTargets();
   const board = $("board");
+  const focused = board.contains(document.activeElement) ? document.activeElement.dataset.target : null;
+  board.dataset.game = v.game;
   if (v.game === "mexican_train") board.replaceChildren(mexicanBoard(v, lit));
   else board.replaceChildren(lineBoard(v, lit));
+  const hinted = hintedTarget();
+  const last = lastPlay();
+  for (const n of board.querySelectorAll("[data-target]")) {
+    const id = n.dataset.target;
+    const on = lit.has(id);
+    n.setAttribute("tabindex", on ? "0" : "-1");
+    n.setAttribute("aria-disabled", on ? "false" : "true");
+    n.classList.toggle("hinted", on && id === hinted);
+    n.addEventListener("keydown", (ev) => targetKey(ev, id));
+  }
+  if (last) {
+    const node = board.querySelector(`svg.domino[data-tile="${last.tile}"]`);
+    if (node) {
+      node.classList.add("last");
+      node.setAttribute("aria-label", t("{tile}, the last move ({name})", { tile: last.tile, name: who(last.seat) }));
+      board.dataset.last = last.tile;
+    }
+  } else delete board.dataset.last;
+  if (focused) board.querySelector(`[data-target="${focused}"]`)?.focus();
+  if (v.game !== "mexican_train") fitLine();
+}
+
+function targetLabel(id, value, lit) {
+  const name = targetName(id);
+  if (lit && S.selected) return t("{target}, open end {value}: play {tile} here", { target: name, value, tile: S.selected });
+  return t("{target}, open end {value}", { target: name, value });
 }
 
 function mexicanBoard(v, lit) {
   const [e] = halves(v.engine);
   const owed = new Set(v.owed);
-  const rows = v.trains.map((t) => {
-    const mine = t.owner !== null && t.owner === mySeat();
-    const label = t.owner === null ? "Mexican train" : `${nameOf(t.owner)}${mine ? " (you)" : ""}`;
-    const open = t.owner === null || t.marker;
-    const cls = ["train", mine ? "mine" : "", open ? "open" : "", owed.has(t.id) ? "owed" : "",
-      lit.has(t.id) ? "target lit" : ""].join(" ");
-    const row = el("div", { class: cls, "data-target": t.id, role: "button",
-      "aria-label": `${label} train, open end ${t.open_end}`, onclick: () => clickTarget(t.id) },
+  const rows = v.trains.map((tr) => {
+    const mine = tr.owner !== null && tr.owner === mySeat();
+    const label = tr.owner === null ? t("Mexican train") : mine ? t("{name} (you)", { name: nameOf(tr.owner) }) : nameOf(tr.owner);
+    const open = tr.owner === null || tr.marker;
+    const cls = ["train", mine ? "mine" : "", open ? "open" : "", owed.has(tr.id) ? "owed" : "",
+      lit.has(tr.id) ? "target lit" : ""].join(" ").replace(/\s+/g, " ").trim();
+    return el("div", { class: cls, "data-target": tr.id, role: "button",
+      "aria-label": targetLabel(tr.id, tr.open_end, lit.has(tr.id)), onclick: () => clickTarget(tr.id) },
     el("div", { class: "tlabel" },
       el("span", { class: "tname", text: label }),
-      t.owner !== null && t.marker ? el("span", { class: "marker", title: "marker: open to everyone", text: "marker: open" }) : null,
-      owed.has(t.id) ? el("span", { class: "owed-badge", text: "double to cover" }) : null,
-      t.owner === null && !t.started ? el("span", { class: "hint", text: "not started" }) : null),
-    el("div", { class: "ttiles" }, ...chain(t.tiles, t.open_end, { max: 8 }),
-      el("span", { class: "end", title: "open end", text: String(t.open_end) })));
-    return row;
+      tr.owner !== null && tr.marker ? el("span", { class: "marker", title: t("marker: open to everyone"), text: t("marker: open") }) : null,
+      owed.has(tr.id) ? el("span", { class: "owed-badge", text: t("double to cover") }) : null,
+      tr.owner === null && !tr.started ? el("span", { class: "hint", text: t("not started") }) : null,
+      el("span", { class: "tcount", text: tn("{n} tile", "{n} tiles", tr.tiles.length) })),
+    el("div", { class: "ttiles" }, ...chain(tr.tiles, tr.open_end),
+      el("span", { class: "end", title: t("open end"), text: String(tr.open_end) })));
   });
   return el("div", { class: "mt" },
-    el("div", { class: "engine-box" }, el("span", { class: "hint", text: "engine" }),
+    el("div", { class: "engine-box" }, el("span", { class: "hint", text: t("engine") }),
       domino(e, e, { vertical: true, cls: "engine" }),
-      v.owed.length ? el("span", { class: "owed-badge", text: `owed: ${v.owed.map(trainName).join(", ")}` }) : null),
+      v.owed.length ? el("span", { class: "owed-badge", text: t("owed: {trains}", { trains: listAnd(v.owed.map(targetName)) }) }) : null),
     el("div", { class: "trains" }, ...rows));
 }
 
-function trainName(id) { return id === "mx" ? "Mexican train" : `${nameOf(Number(id.slice(1)))}'s train`; }
-
+// All Fives, Draw and Block: the line runs left to right through the lead; doubles lie
+// across it; the spinner (wherever it sits in the line) has its arms drawn up and down.
 function lineBoard(v, lit) {
   const L = v.layout;
-  const ends = Object.fromEntries(L.ends.map((e) => [e.id, e]));
-  const arm = (id, opts) => {
-    const e = ends[id];
-    if (!e) return el("div", { class: `arm arm-${id}` });
-    const chip = el("span", { class: `end${lit.has(id) ? " target lit" : ""}`, "data-target": id,
-      role: "button", "aria-label": `end ${id}: ${e.value}`, text: String(e.value), onclick: () => clickTarget(id) });
-    return el("div", { class: `arm arm-${id}` }, ...chain(e.tiles, e.value, opts), chip);
+  const ends = Object.fromEntries(L.ends.map((x) => [x.id, x]));
+  const chip = (id) => {
+    const x = ends[id];
+    return el("span", { class: `end end-${id}${lit.has(id) ? " target lit" : ""}`, "data-target": id,
+      "data-value": x.value, role: "button", "aria-label": targetLabel(id, x.value, lit.has(id)),
+      text: String(x.value), onclick: () => clickTarget(id) });
   };
-  let centre;
-  if (L.lead) {
-    let [a, b] = halves(L.lead);
-    const left = ends.L ? (ends.L.tiles.length ? orient(ends.L.tiles, ends.L.value)[0][0] : ends.L.value) : a;
-    if (left === b) [a, b] = [b, a];
-    centre = domino(a, b, { vertical: a === b, cls: L.spinner === L.lead ? "spinner" : "" });
-  } else {
-    centre = el("span", { class: `end lead${lit.has("lead") ? " target lit" : ""}`, "data-target": "lead",
-      role: "button", text: "lead here", onclick: () => clickTarget("lead") });
+  const count = el("div", { class: `count${L.count && L.count % 5 === 0 ? " scoring" : ""}`, id: "count" },
+    el("span", { class: "count-value", text: t("Count {n}", { n: L.count }) }),
+    v.game === "all_fives" && L.count && L.count % 5 === 0 ? el("span", { class: "hint", text: t("(a multiple of 5)") }) : null,
+    L.spinner ? el("span", { class: "hint", text: t("spinner {tile}", { tile: L.spinner }) }) : null);
+  const endsList = el("ul", { class: "ends-list", "aria-label": t("open ends") },
+    ...L.ends.map((x) => el("li", { "data-end": x.id, text: t("{target}: {value}", { target: targetName(x.id), value: x.value }) })));
+  if (!L.lead) {
+    const lead = el("span", { class: `end lead${lit.has("lead") ? " target lit" : ""}`, "data-target": "lead",
+      role: "button", "aria-label": lit.has("lead") && S.selected ? t("lead {tile} here", { tile: S.selected }) : t("the lead: the first tile goes here"),
+      text: t("lead here"), onclick: () => clickTarget("lead") });
+    return el("div", { class: "line" }, count, el("div", { class: "cross empty" }, lead));
   }
-  const extra = L.ends.filter((e) => !["L", "R", "U", "D"].includes(e.id));
-  const count = el("div", { class: `count${L.count && L.count % 5 === 0 ? " scoring" : ""}` },
-    `Count ${L.count}`, L.spinner ? ` · spinner ${L.spinner}` : "");
-  return el("div", { class: "line" }, count,
-    el("div", { class: "cross" },
-      arm("U", { vertical: true, reverse: true }),
-      arm("L", { reverse: true }), el("div", { class: "centre" }, centre), arm("R", {}),
-      arm("D", { vertical: true })),
-    extra.length ? el("div", { class: "extra" }, ...extra.map((e) => arm(e.id, {}))) : null);
+  // the line's cells, left to right: L's chip, L's tiles (outermost first), the lead, R's tiles, R's chip
+  const cells = [];
+  if (ends.L) cells.push(chip("L"));
+  const left = ends.L ? orient(ends.L.tiles, ends.L.value) : [];
+  for (let i = left.length - 1; i >= 0; i--) {
+    const [inner, outer] = left[i];
+    cells.push(domino(outer, inner, { vertical: inner === outer }));
+  }
+  let [a, b] = halves(L.lead);
+  const leftOfLead = left.length ? left[0][0] : ends.L ? ends.L.value : a;
+  if (leftOfLead === b && a !== b) [a, b] = [b, a];
+  cells.push(domino(a, b, { vertical: a === b, cls: "lead-tile" }));
+  const right = ends.R ? orient(ends.R.tiles, ends.R.value) : [];
+  for (const [inner, outer] of right) cells.push(domino(inner, outer, { vertical: inner === outer }));
+  if (ends.R) cells.push(chip("R"));
+  // the spinners: the first double (first_double), or every double in play order
+  // (every_double: the k-th one's arms are U<k>/D<k>, the first's plain U/D)
+  const spinners = v.options && v.options.spinner === "every_double" ? doublesPlayed() : L.spinner ? [L.spinner] : [];
+  const grid = el("div", { class: "cross", style: `grid-template-columns: repeat(${cells.length}, auto)` });
+  cells.forEach((n, i) => {
+    n.style.gridColumn = String(i + 1);
+    n.style.gridRow = "2";
+    grid.appendChild(n);
+  });
+  const drawn = new Set();
+  spinners.forEach((tile, k) => {
+    const at = cells.findIndex((n) => n.dataset && n.dataset.tile === tile && n.tagName.toLowerCase() === "svg");
+    if (at < 0) return;                          // a spinner on an arm: its arms are listed below
+    cells[at].classList.add("spinner");
+    const suffix = k === 0 ? "" : String(k + 1);
+    for (const side of ["U", "D"]) {
+      const id = side + suffix;
+      drawn.add(id);
+      const armEl = el("div", { class: `arm arm-${side}`, "data-arm": id, style: `grid-column: ${at + 1}; grid-row: ${side === "U" ? 1 : 3}` });
+      const x = ends[id];
+      if (x) {
+        const nodes = orient(x.tiles, x.value).map(([inner, outer]) => (side === "U"
+          ? domino(outer, inner, { vertical: inner !== outer })
+          : domino(inner, outer, { vertical: inner !== outer })));
+        if (side === "U") armEl.append(chip(id), ...nodes.reverse());
+        else armEl.append(...nodes, chip(id));
+      } else {
+        armEl.classList.add("closed");
+        armEl.append(el("span", { class: "arm-closed", title: t("this side opens once both ends of the spinner are covered"), text: "·" }));
+      }
+      grid.appendChild(armEl);
+    }
+  });
+  const extra = L.ends.filter((x) => !["L", "R"].includes(x.id) && !drawn.has(x.id));
+  return el("div", { class: "line" }, count, grid,
+    extra.length ? el("div", { class: "extra" }, ...extra.map((x) =>
+      el("div", { class: "arm-row", "data-arm": x.id }, el("span", { class: "hint", text: targetName(x.id) }),
+        ...chain(x.tiles, x.value), chip(x.id)))) : null,
+    endsList);
+}
+
+/** Scale the line so it fills the board (never below readable, never far above the setting). */
+function fitLine() {
+  const board = $("board"), cross = board.querySelector(".cross");
+  if (!cross || cross.classList.contains("empty")) return;
+  cross.style.removeProperty("--u");
+  const base = parseFloat(getComputedStyle(cross).getPropertyValue("--u")) || 22;
+  const wide = matchMedia("(min-width: 761px)").matches;
+  const line = cross.parentElement;
+  const css = getComputedStyle(board);
+  const padX = parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
+  const padY = parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
+  const others = line.offsetHeight - cross.offsetHeight;      // the count, the ends' list, gaps
+  const availW = board.clientWidth - padX - 4;
+  const availH = wide ? board.clientHeight - padY - others - 4 : Infinity;
+  // chips and gaps do not scale with --u: measure again after each step
+  let u = base;
+  for (let i = 0; i < 4; i++) {
+    const w = cross.scrollWidth, h = cross.scrollHeight;
+    if (!w || !h) return;
+    const k = Math.min(availW / w, availH / h);
+    const next = Math.max(12, base * 0.55, Math.min(base * 1.5, u * k));
+    if (Math.abs(next - u) < 0.3 && k >= 1) break;
+    u = next;
+    cross.style.setProperty("--u", `${u.toFixed(1)}px`);
+    if (k >= 1 && i > 0) break;
+  }
+  cross.dataset.u = u.toFixed(1);
+}
+
+// Refit when the board's room changes (on a phone the board's height follows the layout,
+// so only its width counts there: no refit loop).
+let boardRoom = "";
+new ResizeObserver(() => {
+  const b = $("board");
+  const room = matchMedia("(min-width: 761px)").matches ? `${b.clientWidth}x${b.clientHeight}` : `${b.clientWidth}`;
+  if (room === boardRoom) return;
+  boardRoom = room;
+  if (S.view && S.view.game !== "mexican_train") fitLine();
+}).observe($("board"));
+
+/** A bot's (or another player's) tile travels briefly from the mover's card to its place. */
+function animateLast() {
+  const e = S.animate;
+  S.animate = null;
+  if (!e || REDUCED_MOTION) return;
+  const node = $("board").querySelector(`svg.domino[data-tile="${e.tile}"]`);
+  const card = $("players").querySelector(`.player[data-seat="${e.seat}"]`);
+  if (!node || !card || !node.animate) return;
+  const from = card.getBoundingClientRect(), to = node.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  node.classList.add("arriving");
+  $("board").dataset.animated = e.tile;
+  const anim = node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)`, opacity: 0.4 },
+    { transform: "translate(0, 0) scale(1)", opacity: 1 }], { duration: 420, easing: "ease-out" });
+  anim.onfinish = () => node.classList.remove("arriving");
+}
+
+function handLabel(tile, targets) {
+  if (!S.view.legal_actions.length) return tile;
+  if (!targets.length) return t("{tile}, no play", { tile });
+  if (targets.includes("lead")) return t("{tile}, can lead", { tile });
+  return t("{tile}, plays on {targets}", { tile, targets: listOr(targets.map(targetName)) });
 }
 
 function renderHand() {
   const v = S.view;
   const hand = $("hand");
   const legal = new Set(v.legal_actions);
-  const playable = new Set(plays().map((a) => a.tile));
+  const options = {};
+  for (const a of plays()) (options[a.tile] = options[a.tile] || []).push(a.target);
+  const hadFocus = hand.contains(document.activeElement) || (S.refocusHand && document.activeElement === document.body);
   if (v.hand === null) {
-    hand.replaceChildren(el("span", { class: "hint", text: "Spectating." }));
+    hand.replaceChildren(el("span", { class: "hint", text: t("Spectating.") }));
   } else {
     const drawn = v.turn && v.turn.drawn;
-    hand.replaceChildren(...v.hand.map((t) => {
-      const cls = [playable.has(t) ? "playable" : "", S.selected === t ? "selected" : "", drawn === t ? "new" : ""].join(" ");
-      const d = handTile(t, { cls });
-      d.setAttribute("tabindex", "0");
-      d.addEventListener("click", () => clickTile(t));
-      d.addEventListener("pointerdown", (ev) => tilePointerDown(ev, t));
-      d.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") clickTile(t); });
+    const hinted = S.hint && parseAction(S.hint.action).kind === "play" ? parseAction(S.hint.action).tile : null;
+    hand.replaceChildren(...v.hand.map((tile) => {
+      const cls = [options[tile] ? "playable" : "", S.selected === tile ? "selected" : "", drawn === tile ? "new" : "",
+        hinted === tile ? "hinted" : ""].join(" ").replace(/\s+/g, " ").trim();
+      const d = handTile(tile, { cls });
+      d.setAttribute("role", "button");
+      d.setAttribute("aria-label", handLabel(tile, options[tile] || []));
+      d.setAttribute("aria-pressed", S.selected === tile ? "true" : "false");
+      d.addEventListener("click", () => clickTile(tile));
+      d.addEventListener("pointerdown", (ev) => tilePointerDown(ev, tile));
+      d.addEventListener("keydown", (ev) => tileKey(ev, tile));
+      d.addEventListener("focus", () => { S.focusTile = tile; });
       return d;
     }));
+    rovingHand();
+    if (hadFocus || S.refocusHand) {
+      const nodes = handNodes();
+      const n = nodes.find((x) => x.dataset.tile === S.focusTile) || nodes.find((x) => x.classList.contains("playable")) || nodes[0];
+      if (n && !S.pending) { n.focus(); S.refocusHand = false; }
+    }
   }
   for (const [id, a] of [["btn-draw", "draw"], ["btn-pass", "pass"], ["btn-end", "end"]]) {
     $(id).disabled = S.pending || !legal.has(a);
     $(id).hidden = v.hand === null;
   }
+  $("btn-end").hidden = !legal.has("end");          // only inside Mexican Train's first-turn chain
   let turn;
-  if (v.is_over) turn = `Match over — ${v.winners.map(who).join(" & ")} won`;
-  else if (S.table.status === "waiting") turn = "Waiting for players to join";
-  else if (v.legal_actions.length) turn = S.pending ? "…" : "Your turn";
-  else turn = `${nameOf(v.current_seat)}'s turn`;
-  if (!v.is_over && S.table.pause > 0) turn += " (round summary)";
+  if (v.is_over) turn = t("Match over — {winners} won", { winners: listAnd(v.winners.map(who)) });
+  else if (S.table.status === "waiting") turn = t("Waiting for players to join");
+  else if (v.legal_actions.length) turn = S.pending ? "…" : t("Your turn");
+  else turn = t("{name}'s turn", { name: nameOf(v.current_seat) });
+  if (!v.is_over && S.table.pause > 0) turn = t("{turn} (round summary)", { turn });
   $("turn").textContent = turn;
   $("turn").className = `turn${v.legal_actions.length ? " mine" : ""}`;
+  $("keys").hidden = v.hand === null;
 }
 
 function renderLog() {
   const box = $("log");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const items = S.log.slice(-200).map((e) => el("div", { class: `ev ev-${e.type}`, text: niceText(e.text) }));
   box.replaceChildren(...items);
-  if (atBottom || true) box.scrollTop = box.scrollHeight;
+  box.scrollTop = box.scrollHeight;
 }
 
 function renderScores() {
   const v = S.view;
   const ends = S.log.filter((e) => e.type === "round_end");
-  const head = el("tr", {}, el("th", { text: v.game === "mexican_train" ? "Round" : "Hand" }),
+  const head = el("tr", {}, el("th", { text: v.game === "mexican_train" ? t("Round") : t("Hand") }),
     ...S.table.seats.map((s) => el("th", { text: nameOf(s.seat) })));
   const rows = ends.map((e) => el("tr", {}, el("td", { text: String(e.round) }),
     ...e.points.map((p) => el("td", { text: String(p) }))));
-  const total = el("tr", { class: "total" }, el("td", { text: "Total" }), ...v.scores.map((s) => el("td", { text: String(s) })));
+  const total = el("tr", { class: "total" }, el("td", { text: t("Total") }), ...v.scores.map((s) => el("td", { text: String(s) })));
   $("scores").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows, total)));
 }
 
@@ -466,25 +992,28 @@ function openModal(kind, ...children) {
   $("modal-box").replaceChildren(...children);
   $("modal").hidden = false;
   $("modal").dataset.kind = kind;
+  const focusable = $("modal-box").querySelector("input, button, a");
+  if (focusable) setTimeout(() => focusable.focus(), 0);
 }
 
 function closeModal() { S.modal = null; $("modal").hidden = true; }
 
 function showRoundEnd(e, gameEnd) {
   if (!e) return;
-  const reason = { domino: `${who(e.seat)} went out`, blocked: "the game is blocked", target: "target reached" }[e.reason] || e.reason;
+  const reason = { domino: t("{name} went out", { name: who(e.seat) }), blocked: t("the game is blocked"), target: t("target reached") }[e.reason] || e.reason;
   const rows = e.hands.map((h, i) => el("tr", {},
     el("td", { class: "who", text: nameOf(i) }),
-    el("td", { class: "revealed" }, ...h.map((t) => { const [a, b] = halves(t); return domino(a, b, { cls: "small" }); })),
+    el("td", { class: "revealed" }, ...h.map((tile) => { const [a, b] = halves(tile); return domino(a, b, { cls: "small" }); })),
     el("td", { text: String(e.pips[i]) }), el("td", { text: String(e.points[i]) }),
     el("td", { class: "total", text: String(e.scores[i]) })));
-  const title = gameEnd ? `Match over — ${gameEnd.winners.map(who).join(" & ")} won` : `Round ${e.round} over`;
+  const title = gameEnd ? t("Match over — {winners} won", { winners: listAnd(gameEnd.winners.map(who)) }) : t("Round {n} over", { n: e.round });
   const buttons = el("div", { class: "modal-buttons", id: "ready-box" });
   openModal(gameEnd ? "over" : "round",
-    el("h2", { text: title }), el("p", { text: `Round ${e.round}: ${reason}.` }),
+    el("h2", { id: "modal-title", text: title }), el("p", { text: t("Round {n}: {reason}.", { n: e.round, reason }) }),
     el("table", { class: "round-end" },
-      el("thead", {}, el("tr", {}, ...["Player", "Tiles left", "Pips", "Points", "Total"].map((t) => el("th", { text: t })))),
+      el("thead", {}, el("tr", {}, ...[t("Player"), t("Tiles left"), t("Pips"), t("Points"), t("Total")].map((x) => el("th", { text: x })))),
       el("tbody", {}, ...rows)),
+    ...(gameEnd ? [matchSummary({ ...S.view, log: S.log }, S.table.seats.map((s) => nameOf(s.seat)), { replayHref: `/replay?table=${tableId}`, again: S.view.seat !== null ? tableId : null })] : []),
     buttons);
   renderReady();
 }
@@ -492,20 +1021,22 @@ function showRoundEnd(e, gameEnd) {
 function renderReady() {
   const box = document.getElementById("ready-box");
   if (!box) return;
-  const t = S.table;
+  const tb = S.table;
   const seconds = Math.max(0, Math.ceil((S.pauseDeadline - Date.now()) / 1000));
   const nodes = [];
   if (S.modal === "over") {
-    nodes.push(el("button", { onclick: closeModal, text: "Close" }), el("a", { href: "/", class: "button", text: "Back to the lobby" }));
-  } else if (t.pause > 0 && mySeat() !== null) {
-    const ready = t.ready.includes(mySeat());
+    nodes.push(el("button", { onclick: closeModal, text: t("Close") }), el("a", { href: "/", class: "button", text: t("Back to the lobby") }));
+  } else if (tb.pause > 0 && mySeat() !== null) {
+    const ready = tb.ready.includes(mySeat());
     nodes.push(el("button", { class: "primary", id: "ready", disabled: ready,
-      onclick: () => send({ type: "ready" }), text: ready ? "Waiting for the others…" : "Ready" }),
-    el("span", { class: "hint", text: ` next round in ${seconds}s` }));
+      onclick: () => send({ type: "ready" }), text: ready ? t("Waiting for the others…") : t("Ready") }),
+    el("span", { class: "hint", text: tn("next round in {n} second", "next round in {n} seconds", seconds) }));
   } else {
-    nodes.push(el("button", { class: "primary", id: "ready", onclick: closeModal, text: "Continue" }));
+    nodes.push(el("button", { class: "primary", id: "ready", onclick: closeModal, text: t("Continue") }));
   }
+  const hadFocus = box.contains(document.activeElement);
   box.replaceChildren(...nodes);
+  if (hadFocus) box.querySelector("button:not([disabled])")?.focus();
 }
 
 setInterval(() => { if (S.modal === "round") renderReady(); }, 1000);
@@ -516,30 +1047,30 @@ function showInvites() {
   const link = (url, label, seat = "spectator") => {
     const input = el("input", { value: url, readonly: true, class: "link", "aria-label": label, "data-seat": seat });
     return el("div", { class: "invite" }, el("span", { class: "invite-label", text: label }), input,
-      el("button", { class: "small", text: "Copy", onclick: async () => {
+      el("button", { class: "small", text: t("Copy"), "aria-label": t("Copy the link for {who}", { who: label }), onclick: async () => {
         input.select();
-        try { await navigator.clipboard.writeText(url); toast("Link copied"); } catch { document.execCommand("copy"); }
+        try { await navigator.clipboard.writeText(url); toast(t("Link copied")); } catch { document.execCommand("copy"); }
       } }));
   };
-  // server: only unclaimed seats have a link; a claimed seat can be re-invited (lost device)
+  // only unclaimed seats have a link; a claimed seat can be re-invited (a lost device)
   const rows = inv.filter((s) => s.kind === "human").map((s) => s.invite_url
-    ? link(s.invite_url, `Seat ${s.seat}${s.name ? ` (${s.name})` : " (open)"}`, s.seat)
-    : el("div", { class: "invite" }, el("span", { class: "invite-label", text: tr("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
-      el("button", { class: "small", "data-reinvite": s.seat, text: tr("New invite link"), onclick: async () => {
+    ? link(s.invite_url, s.name ? t("Seat {n} ({name})", { n: s.seat, name: s.name }) : t("Seat {n} (open)", { n: s.seat }), s.seat)
+    : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
+      el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
         try {
           await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST" });
           S.info = await api(`/api/tables/${tableId}`);
           showInvites();
         } catch (e) { toast(e.message, "error"); }
       } })));
-  openModal("invite", el("h2", { text: "Invite" }),
-    el("p", { class: "hint", text: "Each link opens one seat: send it only to the friend who should sit there." }),
-    ...rows, link(`${location.origin}/t/${tableId}`, "Spectators"),
-    el("div", { class: "modal-buttons" }, el("button", { onclick: closeModal, text: "Close" })));
+  openModal("invite", el("h2", { id: "modal-title", text: t("Invite") }),
+    el("p", { class: "hint", text: t("Each link opens one seat: send it only to the friend who should sit there.") }),
+    ...rows, link(`${location.origin}/t/${tableId}`, t("Spectators")),
+    el("div", { class: "modal-buttons" }, el("button", { onclick: closeModal, text: t("Close") })));
 }
 
 function joinForm(token) {
-  const input = el("input", { id: "join-name", maxlength: 24, placeholder: "Your name", value: localStorage.getItem("dominohall.name") || "" });
+  const input = el("input", { id: "join-name", maxlength: 24, placeholder: t("Your name"), value: localStorage.getItem("dominohall.name") || "" });
   const err = el("p", { class: "error", role: "alert" });
   const go = async (ev) => {
     ev.preventDefault();
@@ -551,9 +1082,9 @@ function joinForm(token) {
       start();
     } catch (e) { err.textContent = e.message; }
   };
-  openModal("join", el("h2", { text: "Join the table" }),
-    el("form", { onsubmit: go }, el("label", {}, "Display name ", input), err,
-      el("div", { class: "modal-buttons" }, el("button", { class: "primary", id: "join-btn", type: "submit", text: "Take my seat" }))));
+  openModal("join", el("h2", { id: "modal-title", text: t("Join the table") }),
+    el("form", { onsubmit: go }, el("label", {}, t("Display name"), " ", input), err,
+      el("div", { class: "modal-buttons" }, el("button", { class: "primary", id: "join-btn", type: "submit", text: t("Take my seat") }))));
   input.focus();
 }
 
@@ -561,7 +1092,7 @@ function joinForm(token) {
 
 async function start() {
   try { S.info = await api(`/api/tables/${tableId}`); } catch (e) {
-    $("board").replaceChildren(el("p", { class: "error", text: `${e.message}. ` }, el("a", { href: "/", text: "Back to the lobby" })));
+    $("board").replaceChildren(el("p", { class: "error", text: `${e.message}. ` }, el("a", { href: "/", text: t("Back to the lobby") })));
     return;
   }
   $("invite-btn").hidden = !S.info.invites;
@@ -569,23 +1100,47 @@ async function start() {
   connect();
 }
 
-$("invite-btn").addEventListener("click", showInvites);
-$("btn-draw").addEventListener("click", () => act("draw"));
-$("btn-pass").addEventListener("click", () => act("pass"));
-$("btn-end").addEventListener("click", () => act("end"));
-$("modal").addEventListener("click", (ev) => { if (ev.target === $("modal") && S.modal !== "join") closeModal(); });
-for (const tab of document.querySelectorAll(".tab")) {
-  tab.addEventListener("click", () => {
-    for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t === tab);
-    $("log").hidden = tab.dataset.tab !== "log";
-    $("scores").hidden = tab.dataset.tab !== "scores";
-  });
+function wire() {
+  $("invite-btn").addEventListener("click", showInvites);
+  $("btn-draw").addEventListener("click", () => act("draw"));
+  $("btn-pass").addEventListener("click", () => act("pass"));
+  $("btn-end").addEventListener("click", () => act("end"));
+  $("btn-hint").addEventListener("click", askHint);
+  $("btn-reconnect").addEventListener("click", () => { S.retry = 500; connect(); });
+  $("btn-settings").addEventListener("click", () => toggleSettings());
+  $("settings-close").addEventListener("click", () => toggleSettings(false));
+  $("set-size").addEventListener("change", (ev) => { P.size = ev.target.value; savePrefs(); });
+  $("set-face").addEventListener("change", (ev) => { P.face = ev.target.value; savePrefs(); });
+  $("set-sound").addEventListener("change", (ev) => { P.sound = ev.target.checked; savePrefs(); if (P.sound) beep(); });
+  $("set-auto-draw").addEventListener("change", (ev) => { P.autoDraw = ev.target.checked; savePrefs(); });
+  $("set-auto-pass").addEventListener("change", (ev) => { P.autoPass = ev.target.checked; savePrefs(); });
+  $("modal").addEventListener("click", (ev) => { if (ev.target === $("modal") && S.modal !== "join") closeModal(); });
+  $("modal").addEventListener("keydown", (ev) => { if (ev.key === "Escape" && S.modal && S.modal !== "join") closeModal(); });
+  for (const tab of document.querySelectorAll(".tab")) {
+    tab.addEventListener("click", () => {
+      for (const x of document.querySelectorAll(".tab")) {
+        x.classList.toggle("active", x === tab);
+        x.setAttribute("aria-selected", String(x === tab));
+      }
+      $("log").hidden = tab.dataset.tab !== "log";
+      $("scores").hidden = tab.dataset.tab !== "scores";
+    });
+  }
 }
 
-const invite = new URLSearchParams(location.search).get("invite");
-// server: an invite works once; this device may already hold the seat it opened
-if (invite) {
-  api(`/api/tables/${tableId}`).then((info) => {
-    if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); } else joinForm(invite);
-  }).catch(() => joinForm(invite));
-} else start();
+async function main() {
+  await initI18n();
+  $("lang-slot").replaceChildren(languageMenu({ onChange: () => { staticText(); render(); } }));
+  applyPrefs();
+  staticText();
+  wire();
+  const invite = new URLSearchParams(location.search).get("invite");
+  // an invite works once; this device may already hold the seat it opened
+  if (invite) {
+    api(`/api/tables/${tableId}`).then((info) => {
+      if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); } else joinForm(invite);
+    }).catch(() => joinForm(invite));
+  } else start();
+}
+
+main();

@@ -1,0 +1,122 @@
+"""Hints at a web table: the terminal game's `?` (:func:`dominohall.tui.hint.hint`), asked for
+over the seat's own websocket with ``{"type": "hint"}``.
+
+The answer goes to the asking connection only (never to another seat or a spectator):
+``{"type": "hint", "version": 17, "action": "12-5>t1", "why": "pimc: starts your train; ..."}``.
+The strongest bot thinks in the hub's bot pool (a worker process by default, taking its
+turn in the bots' fair queue), from the table's record replayed there, so the event loop
+never waits on it.
+
+Whether a table allows hints is a table setting, ``hints``: the creator chooses; when
+they do not, hints are on for a table with at most one human seat and off otherwise (a
+hint is help the other humans at the table do not get).  ``table_info()["hints"]`` shows
+it to everyone at the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from ..engine import replay
+from ..i18n import _
+from . import protocol
+from .protocol import Rejected
+
+if TYPE_CHECKING:
+    from .rooms import Connection, Room
+
+log = logging.getLogger("dominohall.server")
+
+CACHE_SIZE = 256
+#: (table id, version, seat) -> (action, why); a position's hint does not change
+_cache: OrderedDict[tuple[str, int, int], tuple[str, str]] = OrderedDict()
+#: connections with a hint being worked out (one at a time each)
+_busy: set[Connection] = set()
+_tasks: set[asyncio.Task[None]] = set()
+
+
+def default_for(seats: list[dict[str, Any]]) -> bool:
+    """Hints are on by default only when at most one human sits at the table."""
+    return sum(1 for s in seats if s.get("kind") == "human") <= 1
+
+
+def table_setting(value: object, seats: list[dict[str, Any]]) -> bool:
+    """The ``hints`` setting a create request asks for (None: the default for its seats)."""
+    if value is None:
+        return default_for(seats)
+    if type(value) is not bool:
+        raise Rejected("bad_option", _("hints: true or false"), 422)
+    return value
+
+
+def allowed(room: Room) -> bool:
+    """Whether this table gives hints (tables stored before the setting get the default)."""
+    value = room.settings.get("hints")
+    return default_for(room.seats) if value is None else bool(value)
+
+
+def compute(record: dict[str, Any], seat: int) -> tuple[str, str]:
+    """The terminal game's hint for `seat` in the game `record` (runs in a bot worker)."""
+    from ..tui.hint import hint
+
+    return hint(replay(record), seat)
+
+
+def request(room: Room, conn: Connection) -> None:
+    """Start working out a hint for `conn`'s seat; raises Rejected when none can be given."""
+    seat = conn.seat
+    if seat is None:
+        raise Rejected("spectator", _("spectators get no hints"), 403)
+    if not allowed(room):
+        raise Rejected("hints_off", _("hints are off at this table"))
+    game = room.game
+    if game.is_over:
+        raise Rejected("game_over", _("the match is over"))
+    if game.current_seat != seat or not game.view(seat)["legal_actions"]:
+        raise Rejected("not_your_turn", _("a hint is for your own turn"), 409)
+    version = room.version
+    key = (room.id, version, seat)
+    cached = _cache.get(key)
+    if cached is not None:
+        conn.send(_message(version, cached))
+        return
+    if conn in _busy:
+        raise Rejected("busy", _("a hint is already being worked out"), 429)
+    _busy.add(conn)
+    task = asyncio.get_running_loop().create_task(_answer(room, conn, key, game.to_record()))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def _answer(room: Room, conn: Connection, key: tuple[str, int, int],
+                  record: dict[str, Any]) -> None:
+    try:
+        loop = asyncio.get_running_loop()
+        queue = getattr(room.hub, "bot_queue", None)     # the bots' fair share of workers
+        if queue is not None:
+            await queue.acquire(0)                       # a seated player is waiting
+        try:
+            result = await loop.run_in_executor(room.hub.bot_pool, compute, record, key[2])
+        finally:
+            if queue is not None:
+                queue.release()
+        _cache[key] = result
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+        conn.send(_message(key[1], result))
+    except asyncio.CancelledError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a failed hint is an error message, not a crash
+        log.warning("table %s: hint failed: %r", room.id, err)
+        conn.send(protocol.error("hint_failed", _("no hint could be worked out; try again"),
+                                 room.version))
+    finally:
+        _busy.discard(conn)
+
+
+def _message(version: int, result: tuple[str, str]) -> str:
+    action, why = result
+    return protocol.dumps({"type": "hint", "version": version, "action": action, "why": why})

@@ -1,0 +1,248 @@
+"""Pages beside the lobby and the table: *How to play*, the replay viewer and its positions.
+
+* ``GET /how-to-play`` renders the players' rules guide
+  (:func:`dominohall.guide.rules_markdown`) as HTML on the server, so it reads without
+  JavaScript and prints well.
+* ``GET /replay`` is the replay viewer (``static/replay.html``): it loads a finished
+  table's record (``?table=ID``) or a record file the player opens.
+* ``POST /api/replay`` turns a game record into the positions the viewer steps through;
+  ``GET /api/tables/{id}/replay`` does the same with a finished table's own record.
+  The rules live only in the engine, so the viewer never re-plays a move itself: the
+  server replays the record with :func:`dominohall.replay` and sends, for each move, the
+  spectator's view of the position after it (``Game.view(None)``), the new log events
+  and every hand.  Showing the hands reveals nothing new: whoever holds a record holds
+  its seed, and a table's record is given out only once its match is over.  A match can
+  run to thousands of moves, so the positions come one round at a time.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import re
+from functools import cache
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, HTMLResponse
+
+from ..engine import replay
+from ..engine.errors import DominohallError
+from ..engine.views import events
+from ..guide import rules_markdown
+from ..i18n import _
+from .protocol import MAX_MESSAGE, Rejected
+
+log = logging.getLogger("dominohall.server")
+router = APIRouter()
+
+#: the largest record body accepted: the server's request limit (an 8-player double-12
+#: match's record is about 13 kB); a table's own record is replayed without a round trip
+MAX_RECORD_BYTES = MAX_MESSAGE
+MAX_ACTIONS = 20_000
+#: view keys a replay position does not need (sent once, or only for the seat to move)
+_DROP = ("log", "options", "legal_actions", "seat", "hand", "version")
+
+
+@router.get("/how-to-play", include_in_schema=False)
+async def how_to_play() -> HTMLResponse:
+    return HTMLResponse(guide_page())
+
+
+@router.get("/replay", include_in_schema=False)
+async def replay_page() -> FileResponse:
+    from .app import STATIC
+
+    return FileResponse(STATIC / "replay.html")
+
+
+@router.post("/api/replay", summary="the positions of a game record, one round at a time")
+async def replay_positions(request: Request) -> dict[str, Any]:
+    """Body ``{"record": <a dominohall record>, "round": 1}``; see :func:`positions`."""
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_RECORD_BYTES):
+        raise Rejected("too_large", f"a record may have at most {MAX_RECORD_BYTES} bytes", 413)
+    raw = await request.body()
+    if len(raw) > MAX_RECORD_BYTES:
+        raise Rejected("too_large", f"a record may have at most {MAX_RECORD_BYTES} bytes", 413)
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise Rejected("bad_json", "the body is not JSON", 400) from None
+    if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
+        raise Rejected("bad_record", 'send {"record": {...}, "round": N}', 422)
+    round_no = body.get("round", 1)
+    if type(round_no) is not int:
+        raise Rejected("bad_record", "round: a whole number", 422)
+    # a long match takes a moment to replay: in a worker thread, not on the event loop
+    return await run_in_threadpool(positions, body["record"], round_no)
+
+
+@router.get("/api/tables/{table_id}/replay",
+            summary="a finished table's positions, one round at a time (see POST /api/replay)",
+            responses={409: {"description": "the match is not over yet"}})
+async def table_replay(request: Request, table_id: str, round: int = 1) -> dict[str, Any]:
+    """The table's own record (``GET /api/tables/{id}/record``, published once the match is
+    over) replayed here: its seed has 128 bits, more than a browser's numbers keep, so the
+    record never makes a round trip through JavaScript."""
+    room = await request.app.state.hub.room(table_id)
+    if room is None:
+        raise Rejected("not_found", f"no table {table_id!r}", 404)
+    record = room.record()              # Rejected 409 until the match is over
+    return await run_in_threadpool(positions, record, round)
+
+
+def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
+    """Replay `record` and return the positions of its round `round_no`.
+
+    ``steps`` counts the positions of the whole match: step 0 is the first deal, step k
+    the position after the record's k-th move (a ``top`` chance entry is not a move).
+    Each step belongs to the round its position shows, so the move that ends a round
+    opens the next one: its events carry the ``round_end`` with every hand and the
+    points.  ``rounds`` lists each round's first and last step; ``final`` is the end: the
+    totals, the winners and every ``round_end`` event (for the match summary).
+    """
+    try:
+        game = replay({**record, "actions": []})
+    except DominohallError as err:
+        raise Rejected("bad_record", str(err), 422) from None
+    except Exception as err:            # a record the engine could not even read: never a 500
+        log.info("replay: unreadable record: %r", err)
+        raise Rejected("bad_record", "not a dominohall game record", 422) from None
+    actions = record.get("actions")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or \
+            not all(isinstance(a, str) and len(a) <= 40 for a in actions):
+        raise Rejected("bad_record", f"actions: a list of at most {MAX_ACTIONS} action texts",
+                       422)
+    rounds = [game.round]                               # the round each step shows
+    plan: list[tuple[str, int | None]] = []             # (action, mover; None: chance)
+    for k, text in enumerate(actions):                  # pass 1: check, and index the rounds
+        try:
+            if text.startswith("top "):
+                game.put_on_top(text[4:])
+                plan.append((text, None))
+                continue
+            seat = game.current_seat
+            game.apply(text)
+        except DominohallError as err:
+            raise Rejected("bad_record", f"action #{k + 1} {text!r}: {err}", 422) from None
+        plan.append((text, seat))
+        rounds.append(game.round)
+    final = {"scores": game.scores, "winners": game.winners, "is_over": game.is_over,
+             "round": game.round,
+             "round_ends": [e for e in events(game, None) if e["type"] == "round_end"]}
+    index = []
+    for r in sorted(set(rounds)):
+        steps = [s for s, x in enumerate(rounds) if x == r]
+        index.append({"round": r, "first": steps[0], "last": steps[-1]})
+    wanted = next((x for x in index if x["round"] == round_no), None)
+    if wanted is None:
+        raise Rejected("bad_record", f"round {round_no}: the record has rounds "
+                                     f"{index[0]['round']}..{index[-1]['round']}", 422)
+    # pass 2: the views of the wanted round's steps (the record is known to be legal)
+    game = replay({**record, "actions": []})
+    options = game.view(None)["options"]
+    out = [_position(game, 0, None, None, 0)] if wanted["first"] == 0 else []
+    step = 0
+    for text, seat in plan:
+        if step >= wanted["last"]:
+            break
+        if seat is None:
+            game.put_on_top(text[4:])
+            continue
+        before = len(game.state.log)
+        game.apply(text)
+        step += 1
+        if step >= wanted["first"]:
+            out.append(_position(game, step, seat, text, before))
+    return {
+        "game": game.name, "players": game.players, "options": options,
+        "steps": len(rounds), "rounds": index, "round": round_no, "final": final,
+        "positions": out,
+    }
+
+
+def _position(game: Any, step: int, seat: int | None, action: str | None,
+              since: int) -> dict[str, Any]:
+    view = game.view(None)
+    pos = {k: v for k, v in view.items() if k not in _DROP}
+    pos["step"] = step
+    pos["mover"] = seat
+    pos["action"] = action
+    pos["events"] = events(game, None, since)
+    pos["hands"] = [game.view(i)["hand"] for i in range(game.players)]
+    return pos
+
+
+# --- How to play ---------------------------------------------------------------------------
+
+@cache
+def guide_html() -> str:
+    """The rules guide as HTML (headings carry ids; wide tables scroll on a phone)."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.anchors import anchors_plugin
+
+    md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
+        ["table", "replacements", "smartquotes"])
+    md.use(anchors_plugin, min_level=1, max_level=3)
+    label = html.escape(_("Table (scrolls sideways)"), quote=True)
+    md.add_render_rule("table_open", lambda *a: f'<div class="table-wrap" tabindex="0" '
+                                                f'role="region" aria-label="{label}"><table>\n')
+    md.add_render_rule("table_close", lambda *a: "</table></div>\n")
+    # HTML comments in the guide mark its generated parts (python -m dominohall.guide);
+    # raw HTML is off, so they would show as text: drop them
+    text = re.sub(r"<!--.*?-->\n?", "", rules_markdown(), flags=re.S)
+    return md.render(text)
+
+
+def guide_headings() -> list[tuple[int, str, str]]:
+    """(level, id, text) of the guide's headings down to level 2, for the contents list."""
+    return [(int(m[1]), m[2], html.unescape(re.sub(r"<[^>]+>", "", m[3])))
+            for m in re.finditer(r'<h([12]) id="([^"]+)">(.*?)</h\1>', guide_html())]
+
+
+def guide_page() -> str:
+    """The How to play page.  Its chrome is marked ``data-i18n`` (English, the source), so
+    the browser shows it in the player's language (i18n.js translates marked HTML); the
+    guide's text is the guide's."""
+    e = html.escape
+
+    def say(text: str, tag: str, attrs: str = "") -> str:
+        return f'<{tag}{attrs} data-i18n="{e(text)}">{e(_(text))}</{tag}>'
+
+    contents = "".join(f'<li><a href="#{e(i)}">{e(text)}</a></li>'
+                       for level, i, text in guide_headings() if level == 2)
+    toc = (f'<nav class="toc" aria-labelledby="toc-h">{say("Contents", "h2", " id=toc-h")}'
+           f"<ol>{contents}</ol></nav>") if contents else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  {say("How to play — dominohall", "title")}
+  <link rel="stylesheet" href="/static/style.css">
+  <link rel="stylesheet" href="/static/pages.css">
+  <link rel="icon" href="data:,">
+</head>
+<body class="page guide-page">
+  {say("Skip to the rules", "a", ' class="skip" href="#guide"')}
+  <header class="top">
+    <h1><a href="/">dominohall</a></h1>
+    <nav class="top-nav" aria-label="{e(_("Site"))}" data-i18n-attr="aria-label">
+      {say("Lobby", "a", ' href="/"')}
+      {say("How to play", "a", ' href="/how-to-play" aria-current="page"')}
+      {say("Replays", "a", ' href="/replay"')}
+    </nav>
+  </header>
+  <main class="guide-main">
+    {toc}
+    <article id="guide" class="card guide">
+{guide_html()}
+    </article>
+  </main>
+  <script type="module" src="/static/js/guide.js"></script>
+</body>
+</html>
+"""

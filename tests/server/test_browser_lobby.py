@@ -173,7 +173,7 @@ def test_the_lobby_and_its_pages_fit_a_phone(browser, server, tmp_path):
     ctx.close()
 
 
-def create_here(page, server, game: str, public: bool) -> str:
+def create_here(page, server, game: str, public: bool, hints: str = "") -> str:
     open_lobby(page, server)
     page.select_option("#game", game)
     page.fill("#name", "Ann")
@@ -181,6 +181,7 @@ def create_here(page, server, game: str, public: bool) -> str:
     page.click("#table-box summary")
     if public:
         page.check("#public")
+    page.select_option("#hints", hints)
     page.click("#create")
     page.wait_for_url("**/t/*")
     return page.url.rsplit("/", 1)[1].split("?")[0]
@@ -444,3 +445,15 @@ def test_play_again_from_the_summary_seats_the_same_players(page, server):
     assert [(s["kind"], s["bot"], s["name"]) for s in after["seats"]] == \
         [(s["kind"], s["bot"], s["name"]) for s in before["seats"]]
     assert before["next_table"] == nxt
+
+
+def test_the_creator_chooses_the_hint_button_and_everyone_sees_it(page, server):
+    # two humans: automatic means off; the creator may allow it, and the choice is in the
+    # table info every seat and spectator gets, and on the table page's header
+    chosen = {"": False, "yes": True, "no": False}
+    for value, expected in chosen.items():
+        tid = create_here(page, server, "draw", public=False, hints=value)
+        assert server.request("GET", f"/api/tables/{tid}")[1]["hints"] is expected
+        badge = page.locator("#hints-badge")
+        badge.wait_for(state="visible")
+        assert badge.inner_text() == ("hints allowed" if expected else "hints off")

@@ -187,6 +187,14 @@ function buildPage() {
             t("Public: list this table in the lobby")),
           el("small", { id: "public-help", class: "opt-help",
             text: t("A private table (the default) is reached only through its link and invites.") })),
+        el("div", { class: "opt" },
+          el("label", { class: "opt-label", for: "hints", text: t("Hint button") }),
+          el("select", { id: "hints", "aria-describedby": "hints-help" },
+            el("option", { value: "", text: t("automatic") }),
+            el("option", { value: "yes", text: t("hints allowed") }),
+            el("option", { value: "no", text: t("hints off") })),
+          el("small", { id: "hints-help", class: "opt-help",
+            text: t("Automatic: hints are allowed when one person plays and off when more do. Everyone at the table sees this setting.") })),
         numberField("away_seconds", t("Away seconds"), 30, 3600,
           t("A bot plays for a player who has been gone this long, until they return (0: never).")),
         numberField("ready_seconds", t("Round summary seconds"), 20, 600,
@@ -230,6 +238,7 @@ async function create(ev) {
       game: $("game").value, preset: $("preset").value, options, seats, take_seat: take, name,
       away_seconds: Number($("away_seconds").value), ready_seconds: Number($("ready_seconds").value),
       turn_seconds: Number($("turn_seconds").value), public: $("public").checked,
+      hints: { yes: true, no: false }[$("hints").value] ?? null,
     } });
     localStorage.setItem("dominohall.name", name);
     location.href = `/t/${made.id}`;

@@ -228,4 +228,12 @@ def test_table_in_each_language(browser, server, lang):
     page.wait_for_selector("body[data-version]")
     page.wait_for_timeout(300)
     check(page, lang, errors)
+    # the log is said again from each event's fields in the player's language
+    page.wait_for_selector("#log .ev", state="attached")
+    first = page.locator("#log .ev").first.text_content()
+    deal = translator(lang).ngettext("round {round}: {n} tile each, {boneyard} in the boneyard",
+                                     "round {round}: {n} tiles each, {boneyard} in the boneyard", 5)
+    pattern = re.escape(deal).replace(re.escape("{round}"), "1").replace(
+        re.escape("{n}"), "5").replace(re.escape("{boneyard}"), r"\d+")
+    assert re.fullmatch(pattern, first), (first, deal)
     ctx.close()

@@ -4,7 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
-import { initI18n, languageMenu, t, tn } from "./i18n.js";
+import { initI18n, languageMenu, t, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,6 +61,11 @@ function nameOf(seat) {
 }
 
 function who(seat) { return seat === mySeat() ? t("you") : nameOf(seat); }
+
+/** A log event in the player's language, said again from its fields (names for seats). */
+function logText(e) {
+  return tEvent(e, { seat: mySeat(), nameOf });
+}
 
 function niceText(text) {
   return text.replace(/\bseat (\d+)\b/g, (_, n) => nameOf(Number(n)));
@@ -277,7 +282,7 @@ function announce(e) {
   if (e.type === "last_tile") {
     toast(e.seat === mySeat() ? t("You have one tile left!") : t("{name} has one tile left!", { name: nameOf(e.seat) }), "alert");
   }
-  if (e.type === "play" && e.seat !== mySeat()) speak(niceText(e.text));
+  if (e.type === "play" && e.seat !== mySeat()) speak(logText(e));
   if (e.type === "round_end") {
     for (const n of document.querySelectorAll(".toast.alert")) n.remove();   // the notices end with the round
     const end = S.log.find((x) => x.type === "game_end");
@@ -969,7 +974,7 @@ function renderHand() {
 
 function renderLog() {
   const box = $("log");
-  const items = S.log.slice(-200).map((e) => el("div", { class: `ev ev-${e.type}`, text: niceText(e.text) }));
+  const items = S.log.slice(-200).map((e) => el("div", { class: `ev ev-${e.type}`, text: logText(e) }));
   box.replaceChildren(...items);
   box.scrollTop = box.scrollHeight;
 }

@@ -19,23 +19,13 @@ import pytest
 from dominohall.engine import new_game, replay
 from dominohall.guide import rules_markdown
 
+from . import test_browser
 from .conftest import Server
+from .test_browser import DOCS, PHONE
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
-PHONE = {"width": 390, "height": 844}
+browser = test_browser.browser           # the same Chromium fixture as the other browser tests
+
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, timeout=60_000)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,17 +7,29 @@
 * `deep`: determinized search.  Worlds are sampled from the view (`sample_hands`:
   sizes, seen tiles, shown voids) and weighted by how likely each other player's plays
   were in that world (`inference.PlayHistory`).  In each world every candidate play is
-  valued exactly by alpha-beta (`endgame.solve`, our side's points minus the rivals',
-  partnerships as one side) once at most `solve_tiles` tiles are left in the hands and
-  nobody can draw, and by a rollout before that (``rollout=heavy``, the default: every
-  seat sheds its heaviest playable tile; ``rollout=mid``: the `blocker` rule, slower).
-  The play with the best weighted mean wins.  `budget_ms` (default 100) bounds the time a move takes
-  (each exact search stops at the deadline and falls back to a rollout);
-  `min_worlds` are always searched; ``clock=cpu`` counts the budget in this process's
-  CPU time instead of wall time (fair matches on a shared machine); `worlds=N`
-  searches exactly N worlds with no clock (reproducible, for tests).  Games the model
-  does not cover (All Fives, a spinner) and Mexican Train go to `pimc` with the same
-  budget.
+  valued exactly by alpha-beta (`endgame.Solver`, our side's points minus the rivals',
+  partnerships as one side) once at most `solve_tiles` (default 20) tiles are left in
+  the hands and nobody can draw, and by a rollout before that (``rollout=heavy``, the
+  default: every seat sheds its heaviest playable tile; ``rollout=double``: the
+  heaviest double first, then the heaviest tile; ``rollout=mid``: the `blocker` rule,
+  slower).  The play with the best weighted mean wins.
+
+  Time: `budget_ms` (default 100) bounds a move's search once it solves; `early_ms`
+  (default: the same) bounds the rollout moves before that, so the time goes where
+  exact search pays; `max_worlds` (0: no cap) stops once that many worlds are searched
+  (cheap endgames need no more).  The clock starts when `choose` is called; each exact
+  search stops at the deadline (read every 256 positions) and its world is dropped, so
+  only `min_worlds` (default 4) may run past it, and those are rollouts.  ``clock=cpu``
+  counts the budget in this process's CPU time instead of wall time (fair matches on a
+  shared machine); `worlds=N` searches exactly N worlds with no clock (reproducible,
+  for tests).  `last_search` tells how many worlds the last choice searched and solved.
+
+  `scoring`: ``rules`` (RULES.md B6: a side scores its opponents' pips) or ``all``
+  (the winning side scores every hand's pips left, its own and its partner's too: the
+  scoring of the `dominoes` package's partnership game, for matches in that game).
+
+  Games the model does not cover (All Fives, a spinner) and Mexican Train go to `pimc`
+  with the same budget.
 """
 
 from __future__ import annotations
@@ -34,10 +46,12 @@ from ..engine.tiles import BIT, parse_tile
 from . import inference
 from .base import SeededBot, View, hand_mask, pips_of
 from .endgame import (
+    SCORINGS,
     LineHand,
     NodeLimit,
     Solver,
     applicable,
+    double_policy,
     heavy_policy,
     mid_policy,
     mid_score,
@@ -47,7 +61,8 @@ from .inference import BETA, PlayHistory, lacks
 from .pimc import MATCH_BONUS, PimcBot
 
 
-def _hand_from_view(view: View, opts: Any, hands: list[int], boneyard: list[int]) -> LineHand:
+def _hand_from_view(view: View, opts: Any, hands: list[int], boneyard: list[int],
+                    scoring: str = "rules") -> LineHand:
     ends = view["layout"]["ends"]
     a, b = (int(ends[0]["value"]), int(ends[1]["value"])) if ends else (-1, -1)
     masks = [0] * opts.players
@@ -56,7 +71,7 @@ def _hand_from_view(view: View, opts: Any, hands: list[int], boneyard: list[int]
             masks[seat] |= 1 << v
     last = bool(opts.hands) and view["round"] >= opts.hands
     return LineHand(opts, hands, a, b, view["current_seat"], boneyard, masks,
-                    list(view["scores"]), last)
+                    list(view["scores"]), last, scoring)
 
 
 def _candidates(view: View) -> dict[tuple[int, int], str]:
@@ -101,8 +116,9 @@ def _heaviest(view: View, rng: random.Random) -> str:
     return max(legal, key=lambda a: (pips_of(a), rng.random()))
 
 
-#: rollout policies by name: the `blocker` rule, or the heaviest tile (cheaper)
-ROLLOUTS = {"mid": mid_policy, "heavy": heavy_policy}
+#: rollout policies by name: the `blocker` rule, the heaviest tile (cheaper), or the
+#: heaviest double first
+ROLLOUTS = {"mid": mid_policy, "heavy": heavy_policy, "double": double_policy}
 
 
 class DeepBot(SeededBot):
@@ -111,28 +127,39 @@ class DeepBot(SeededBot):
     name = "deep"
 
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, min_worlds: int = 4,
-                 solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
+                 solve_tiles: int = 20, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
-                 rollout: str = "heavy", clock: str = "wall") -> None:
+                 rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
+                 max_worlds: int = 0, scoring: str = "rules") -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
         if rollout not in ROLLOUTS:
             raise TypeError(f"rollout={rollout!r}: choose from {', '.join(ROLLOUTS)}")
+        if scoring not in SCORINGS:
+            raise TypeError(f"scoring={scoring!r}: choose from {', '.join(SCORINGS)}")
         self.policy = ROLLOUTS[rollout]
         self.worlds = worlds
         self.budget_ms = float(budget_ms)
+        self.early_ms = self.budget_ms if early_ms is None else min(float(early_ms),
+                                                                    self.budget_ms)
         self.min_worlds = int(min_worlds)
+        self.max_worlds = int(max_worlds)
         self.solve_tiles = int(solve_tiles)
         self.beta = float(beta)
         self.weights = bool(weights)
         self.match_bonus = float(match_bonus)
+        self.scoring = scoring
         self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
             PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng
+        #: what the last Block/Draw choice searched: worlds, how many solved exactly
+        self.last_search: dict[str, int] = {}
 
     def choose(self, view: View) -> str:
+        clock = self.clock
+        started = clock()               # the budget counts from here, reading included
         opts = resolve_options(view["game"], view["players"], view["options"])
         plays = _candidates(view) if view["game"] != "mexican_train" else {}
         if not plays or not applicable(opts):
@@ -140,27 +167,30 @@ class DeepBot(SeededBot):
         if len(plays) == 1:
             return next(iter(plays.values()))
         fixed = self.worlds is not None
-        clock = self.clock
-        deadline = None if fixed else clock() + self.budget_ms / 1000.0
+        tiles_left = sum(view["hand_sizes"])
+        solving = tiles_left <= self.solve_tiles
+        budget = self.budget_ms if solving else self.early_ms
+        deadline = None if fixed else started + budget / 1000.0
+        cap = self.max_worlds if self.max_worlds > 0 else None
         seat = view["seat"]
         history = PlayHistory(view, self.beta) if self.weights else None
         candidates = list(plays)
         totals = [0.0] * len(candidates)
         weight_sum = 0.0
-        worlds = 0
-        tiles_left = sum(view["hand_sizes"])
-        solving = tiles_left <= self.solve_tiles
+        worlds = solved = 0
         log_weights: list[float] = []
         values: list[list[float]] = []
         while (worlds < (self.worlds or 0)) if fixed else \
-                (worlds < self.min_worlds or clock() < deadline):  # type: ignore[operator]
+                (worlds < self.min_worlds or (clock() < deadline  # type: ignore[operator]
+                                              and (cap is None or worlds < cap))):
             hands, boneyard = sample_hands(view, self.rng)
-            h = _hand_from_view(view, opts, hands, boneyard)
+            h = _hand_from_view(view, opts, hands, boneyard, self.scoring)
             row: list[float] | None = None
             if solving and not h.drawable():
                 try:
                     row = Solver(h, seat, self.match_bonus, deadline=deadline,
                                  clock=clock).root(candidates)
+                    solved += 1
                 except NodeLimit:
                     row = None
                     if worlds >= self.min_worlds:
@@ -186,6 +216,7 @@ class DeepBot(SeededBot):
             weight_sum += w
             for i, v in enumerate(row):
                 totals[i] += w * v
+        self.last_search = {"worlds": worlds, "solved": solved}
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return plays[candidates[best]]
 

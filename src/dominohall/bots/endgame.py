@@ -28,10 +28,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.line_game import round_points
-from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS, WITH_HALF, ids, mask_pips
+from ..engine.tiles import (
+    BIT,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    MAX_PIPS,
+    N_IDS,
+    PIPS,
+    WITH_HALF,
+    ids,
+    mask_pips,
+)
 
 INF = 10 ** 9       # beyond any hand's points (with the match bonus)
 EXACT, LOWER, UPPER = 0, 1, 2
+
+
+#: what a side scores: "rules" (RULES.md B6: the opponents' pips) or "all" (every hand's
+#: pips left, the winner's own and its partner's too: the `dominoes` package's scoring)
+SCORINGS = ("rules", "all")
 
 
 class NodeLimit(Exception):
@@ -47,10 +63,11 @@ class LineHand:
     """One Block/Draw hand in a world: masks, ends, seat to play, boneyard."""
 
     __slots__ = ("opts", "n", "teams", "hands", "a", "b", "cur", "boneyard", "lacks",
-                 "scores", "last")
+                 "scores", "last", "scoring")
 
     def __init__(self, opts: Any, hands: list[int], a: int, b: int, cur: int,
-                 boneyard: list[int], lacks: list[int], scores: list[int], last: bool) -> None:
+                 boneyard: list[int], lacks: list[int], scores: list[int], last: bool,
+                 scoring: str = "rules") -> None:
         self.opts = opts
         self.n = opts.players
         self.teams = opts.teams
@@ -62,10 +79,13 @@ class LineHand:
         self.lacks = lacks             # per seat: mask of numbers it showed it lacks
         self.scores = scores           # match totals per seat before this hand ends
         self.last = last               # this hand ends the match, whatever the scores
+        if scoring not in SCORINGS:
+            raise TypeError(f"scoring={scoring!r}: choose from {', '.join(SCORINGS)}")
+        self.scoring = scoring         # "rules" (RULES.md B6) or "all" (every hand's pips)
 
     def copy(self) -> LineHand:
         return LineHand(self.opts, self.hands[:], self.a, self.b, self.cur, self.boneyard[:],
-                        self.lacks[:], self.scores, self.last)
+                        self.lacks[:], self.scores, self.last, self.scoring)
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -102,19 +122,22 @@ class LineHand:
             self.b = PIPS[t] - self.b
 
     def points(self, winner: int | None) -> list[int]:
-        """RULES.md B6: points per side for a domino by `winner`, or a block (None)."""
+        """RULES.md B6: points per side for a domino by `winner`, or a block (None).
+        With ``scoring="all"`` the winning side also counts its own pips left (every
+        hand's pips, as the `dominoes` package and many tables score)."""
         o = self.opts
         pips = [mask_pips(h) for h in self.hands]
         side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if self.teams else pips
         points = [0] * len(side_pips)
         total = sum(side_pips)
+        own = self.scoring == "rules"
         if winner is not None:
             w = self.side(winner)
-            points[w] = round_points(total - side_pips[w], o.round_to)
+            points[w] = round_points(total - side_pips[w] if own else total, o.round_to)
             return points
         low = min(side_pips)
         tied = side_pips.count(low)
-        others = total - low * tied
+        others = total - low * tied if own else total
         if tied == 1:
             points[side_pips.index(low)] = round_points(others, o.round_to)
         elif o.block_tie == "all_tied_share":
@@ -143,7 +166,16 @@ class LineHand:
 
 
 class Solver:
-    """Exact values of plays in one world where nobody can draw any more."""
+    """Exact values of plays in one world where nobody can draw any more.
+
+    Fail-soft alpha-beta over the hand masks, with the two sides as max and min (our
+    partnership against the other; with more than two sides the rivals are one
+    minimising side).  Moves are ordered by the transposition table's best move, then
+    doubles and heavy tiles first.  The table's key is every hand's mask (packed into
+    one integer, updated move by move), the two open ends as an unordered pair and the
+    seat to play: the layout's order does not matter, only what can still be played.
+    `nodes` counts the positions searched; `NodeLimit` stops a search past
+    `node_limit` positions or past `deadline` (read every 256 positions)."""
 
     def __init__(self, hand: LineHand, me: int, match_bonus: float = 0.0,
                  node_limit: int = 10 ** 9, deadline: float | None = None,
@@ -156,95 +188,161 @@ class Solver:
         self.bonus = match_bonus
         self.limit = node_limit
         self.nodes = 0
-        self.table: dict[tuple[int, int, int, int], tuple[float, int, int]] = {}
-        self.sides = [hand.side(s) for s in range(hand.n)]
+        self.table: dict[tuple[int, int, int], tuple[float, int, int, int]] = {}
+        self.ends: dict[tuple[int, int], float] = {}
+        self.ours = [hand.side(s) == self.my_side for s in range(hand.n)]
+        self.shift = [[b << (N_IDS * s) for b in BIT] for s in range(hand.n)]
+        n = hand.n
+        self.after = [[(s + i) % n for i in range(1, n + 1)] for s in range(n)]
+        key = 0
+        for s in range(hand.n - 1, -1, -1):
+            key = (key << N_IDS) | hand.hands[s]
+        self.key = key
 
     def root(self, candidates: list[tuple[int, int]]) -> list[float]:
         """The exact value of each candidate play by the seat to play."""
-        return [self._after(t, end, -INF, INF) for t, end in candidates]
-
-    def _after(self, t: int, end: int, alpha: float, beta: float) -> float:
-        """Value after the seat to play lays (t, end); state restored on return."""
         h = self.h
-        p = h.cur
-        a, b = h.a, h.b
-        h.play(t, end)
+        saved = h.hands[:]
         try:
-            if not h.hands[p]:
-                return h.value(h.points(p), self.me, self.bonus)
-            h.cur = (p + 1) % h.n
-            return self._search(alpha, beta)
+            return [self._after(h.cur, t, end, h.a, h.b, self.key, -INF, INF)
+                    for t, end in candidates]
         finally:
-            h.hands[p] |= BIT[t]
-            h.a, h.b, h.cur = a, b, p
+            h.hands[:] = saved          # a NodeLimit leaves no tile out of place
 
-    def _search(self, alpha: float, beta: float) -> float:
-        """Value with `cur` to play next: seats that cannot play pass; nobody able to play
-        is a block."""
+    def value(self) -> float:
+        """The exact value of the position, with `cur` to play (or pass) next."""
         h = self.h
-        n = h.n
-        p = h.cur
-        for _ in range(n):
-            if h.can_play(h.cur):
-                break
-            h.cur = (h.cur + 1) % n
-        else:
-            h.cur = p
-            return h.value(h.points(None), self.me, self.bonus)
+        saved = h.hands[:]
         try:
-            return self._node(alpha, beta)
+            return self._next(h.cur - 1, h.a, h.b, self.key, -INF, INF) if h.a >= 0 else \
+                self._node(h.cur, h.a, h.b, self.key, -INF, INF)
         finally:
-            h.cur = p
+            h.hands[:] = saved
 
-    def _node(self, alpha: float, beta: float) -> float:
-        h = self.h
+    def _end_value(self, winner: int | None, key: int) -> float:
+        """The value of the hand's end (`key`: the hands now), kept per hands and winner."""
+        k = (key, -1 if winner is None else winner)
+        v = self.ends.get(k)
+        if v is None:
+            h = self.h
+            v = self.ends[k] = h.value(h.points(winner), self.me, self.bonus)
+        return v
+
+    def _after(self, p: int, t: int, end: int, a: int, b: int, key: int,
+               alpha: float, beta: float) -> float:
+        """Value after seat `p` lays (t, end) on ends a|b; hands restored on return."""
+        hands = self.h.hands
+        hands[p] ^= BIT[t]
+        try:
+            if not hands[p]:
+                return self._end_value(p, key ^ self.shift[p][t])
+            if end < 0:
+                a, b = HIGH[t], LOW[t]
+            elif end == 0:
+                a = PIPS[t] - a
+            else:
+                b = PIPS[t] - b
+            return self._next(p, a, b, key ^ self.shift[p][t], alpha, beta)
+        finally:
+            hands[p] |= BIT[t]
+
+    def _next(self, p: int, a: int, b: int, key: int, alpha: float, beta: float) -> float:
+        """The next seat after `p` that can play moves; nobody able to play is a block."""
+        hands = self.h.hands
+        n = len(hands)
+        fit = WITH_HALF[a] | WITH_HALF[b]
+        for i in range(1, n + 1):
+            q = (p + i) % n
+            if hands[q] & fit:
+                return self._node(q, a, b, key, alpha, beta)
+        return self._end_value(None, key)
+
+    def _node(self, p: int, a: int, b: int, key: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes > self.limit:
             raise NodeLimit
-        if self.deadline is not None and not self.nodes & 1023 and \
+        if self.deadline is not None and not self.nodes & 255 and \
                 self.clock() > self.deadline:
             raise NodeLimit
-        hands = h.hands
-        key_hands = 0
-        for s in range(h.n - 1, -1, -1):
-            key_hands = (key_hands << 64) | hands[s]
-        key = (key_hands, h.a, h.b, h.cur)
-        entry = self.table.get(key)
-        moves = h.moves(h.cur)
-        moves.sort(key=_order)
-        order = list(range(len(moves)))
+        hand = self.h.hands[p]
+        if a < 0:
+            moves = [(t, -1) for t in ORDERED if hand & BIT[t]]
+        else:
+            moves = [(t, 0) for t in ORDERED_WITH[a] if hand & BIT[t]]
+            if b != a:
+                more = [(t, 1) for t in ORDERED_WITH[b] if hand & BIT[t]]
+                if more:
+                    moves += more
+                    if len(moves) > 2:
+                        moves.sort(key=_order)
+                    elif len(moves) == 2 and RANK[moves[1][0]] < RANK[moves[0][0]]:
+                        moves.reverse()
+        tkey = (key, a * 32 + b if a <= b else b * 32 + a, p)
+        entry = self.table.get(tkey)
         if entry is not None:
-            v, flag, best_first = entry
+            v, flag, best_t, best_value = entry
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
-            order.remove(best_first)
-            order.insert(0, best_first)
-        maximising = self.sides[h.cur] == self.my_side
+            for i, (t, end) in enumerate(moves):     # the stored best move first
+                if t == best_t and (end < 0 or (a if end == 0 else b) == best_value):
+                    if i:
+                        moves.insert(0, moves.pop(i))
+                    break
+        maximising = self.ours[p]
         a0, b0 = alpha, beta
         best: float = -INF if maximising else INF
-        best_i = order[0]
-        for i in order:
-            t, end = moves[i]
-            v = self._after(t, end, alpha, beta)
+        best_move = moves[0]
+        hands = self.h.hands
+        shift = self.shift[p]
+        after = self.after[p]
+        for move in moves:              # _after, inlined: one call a position
+            t, end = move
+            bit = BIT[t]
+            hands[p] ^= bit
+            if not hands[p]:
+                v = self._end_value(p, key ^ shift[t])
+            else:
+                if end < 0:
+                    na, nb = HIGH[t], LOW[t]
+                elif end == 0:
+                    na, nb = PIPS[t] - a, b
+                else:
+                    na, nb = a, PIPS[t] - b
+                fit = WITH_HALF[na] | WITH_HALF[nb]
+                for q in after:
+                    if hands[q] & fit:
+                        v = self._node(q, na, nb, key ^ shift[t], alpha, beta)
+                        break
+                else:
+                    v = self._end_value(None, key ^ shift[t])
+            hands[p] |= bit
             if maximising:
                 if v > best:
-                    best, best_i = v, i
+                    best, best_move = v, move
                     if v > alpha:
                         alpha = v
             elif v < best:
-                best, best_i = v, i
+                best, best_move = v, move
                 if v < beta:
                     beta = v
             if alpha >= beta:
                 break
         flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
-        self.table[key] = (best, flag, best_i)
+        t, end = best_move
+        self.table[tkey] = (best, flag, t, -1 if end < 0 else a if end == 0 else b)
         return best
 
 
 def _order(m: tuple[int, int]) -> int:
     """Move ordering: doubles, then the heaviest tiles first."""
-    return -PIPS[m[0]] - (20 if IS_DOUBLE[m[0]] else 0)
+    return RANK[m[0]]
+
+
+#: per tile, its place in the move order (doubles, then heaviest first; lower is earlier)
+RANK = [-PIPS[t] - (40 if IS_DOUBLE[t] else 0) for t in range(N_IDS)]
+#: every tile, and per number the tiles showing it, in that order
+ORDERED = sorted(range(N_IDS), key=lambda t: (RANK[t], t))
+ORDERED_WITH = [[t for t in ORDERED if BIT[t] & WITH_HALF[v]] for v in range(MAX_PIPS + 1)]
 
 
 def solve(hand: LineHand, candidates: list[tuple[int, int]], me: int,
@@ -319,6 +417,13 @@ def heavy_policy(h: LineHand, moves: list[tuple[int, int]], rng: random.Random,
                  ) -> tuple[int, int]:
     """The heaviest tile (fast; ties at random)."""
     return max(moves, key=lambda m: PIPS[m[0]] + rng.random())
+
+
+def double_policy(h: LineHand, moves: list[tuple[int, int]], rng: random.Random,
+                  ) -> tuple[int, int]:
+    """The heaviest double, else the heaviest tile (the table habit of getting doubles
+    down early; ties at random)."""
+    return min(moves, key=lambda m: RANK[m[0]] - rng.random())
 
 
 def rollout(h: LineHand, policy: Policy, rng: random.Random) -> list[int]:

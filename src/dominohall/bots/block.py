@@ -8,7 +8,7 @@
   sizes, seen tiles, shown voids) and weighted by how likely each other player's plays
   were in that world (`inference.PlayHistory`).  In each world every candidate play is
   valued exactly by alpha-beta (`endgame.Solver`, our side's points minus the rivals',
-  partnerships as one side) once at most `solve_tiles` (default 20) tiles are left in
+  partnerships as one side) once at most `solve_tiles` (default 16) tiles are left in
   the hands and nobody can draw, and by a rollout before that (``rollout=heavy``, the
   default: every seat sheds its heaviest playable tile; ``rollout=double``: the
   heaviest double first, then the heaviest tile; ``rollout=mid``: the `blocker` rule,
@@ -16,8 +16,8 @@
 
   Time: `budget_ms` (default 100) bounds a move's search once it solves; `early_ms`
   (default: the same) bounds the rollout moves before that, so the time goes where
-  exact search pays; `max_worlds` (0: no cap) stops once that many worlds are searched
-  (cheap endgames need no more).  The clock starts when `choose` is called; each exact
+  it pays; `max_worlds` (0: no cap) stops an exact search phase move once that many
+  worlds are solved (cheap endgames need no more).  The clock starts when `choose` is called; each exact
   search stops at the deadline (read every 256 positions) and its world is dropped, so
   only `min_worlds` (default 4) may run past it, and those are rollouts.  ``clock=cpu``
   counts the budget in this process's CPU time instead of wall time (fair matches on a
@@ -127,7 +127,7 @@ class DeepBot(SeededBot):
     name = "deep"
 
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, min_worlds: int = 4,
-                 solve_tiles: int = 20, beta: float = BETA, weights: bool = True,
+                 solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
                  rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
                  max_worlds: int = 0, scoring: str = "rules") -> None:
@@ -171,7 +171,7 @@ class DeepBot(SeededBot):
         solving = tiles_left <= self.solve_tiles
         budget = self.budget_ms if solving else self.early_ms
         deadline = None if fixed else started + budget / 1000.0
-        cap = self.max_worlds if self.max_worlds > 0 else None
+        cap = self.max_worlds if self.max_worlds > 0 and solving else None
         seat = view["seat"]
         history = PlayHistory(view, self.beta) if self.weights else None
         candidates = list(plays)

@@ -13,7 +13,7 @@ import pytest
 import dominohall
 from dominohall import bots
 from dominohall.bots.block import DeepBot
-from dominohall.bots.endgame import INF, LineHand, NodeLimit, Solver
+from dominohall.bots.endgame import INF, LineHand, NodeLimit, Solver, rollout
 from dominohall.engine.options import resolve_options
 from dominohall.engine.tiles import BIT, HIGH, LOW, TEXT, parse_tile
 
@@ -289,3 +289,31 @@ def test_double_rollout_lays_the_heaviest_double_first() -> None:
     assert {heavy_policy(None, moves, rng) for _ in range(10)} == {(parse_tile("6-5"), 0)}  # type: ignore[arg-type]
     no_double = moves[:1] + moves[3:]
     assert double_policy(None, no_double, rng) == (parse_tile("6-5"), 0)  # type: ignore[arg-type]
+
+
+class _Even(random.Random):
+    """Ties never broken at random: `random()` is always 0.75."""
+
+    def random(self) -> float:
+        return 0.75
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_double_rollout_plays_as_the_policy_does(players: int) -> None:
+    """The fast path and `rollout` with `double_policy` play random hands out the same
+    way (with ties kept in the same order) and end with the same points."""
+    from dominohall.bots.endgame import double_policy, double_rollout
+
+    opts = resolve_options("block", players, OPTIONS[players])
+    for seed in range(60):
+        rng = random.Random(seed)
+        tiles = list(range(28))
+        rng.shuffle(tiles)
+        hands = [sum(BIT[t] for t in tiles[7 * s:7 * s + 7]) for s in range(players)]
+        lead = seed % 3 == 0
+        a, b = (-1, -1) if lead else (rng.randrange(7), rng.randrange(7))
+        fast = LineHand(opts, hands[:], a, b, seed % players, [], [0] * players,
+                        [0] * players, True)
+        slow = fast.copy()
+        assert double_rollout(fast, _Even()) == rollout(slow, double_policy, _Even())
+        assert fast.hands == slow.hands and (fast.a, fast.b) == (slow.a, slow.b), seed

@@ -52,6 +52,7 @@ from .endgame import (
     Solver,
     applicable,
     double_policy,
+    double_rollout,
     heavy_policy,
     mid_policy,
     mid_score,
@@ -205,7 +206,9 @@ class DeepBot(SeededBot):
                         points = c.points(seat)
                     else:
                         c.cur = (seat + 1) % c.n
-                        points = rollout(c, self.policy, random.Random(world_seed))
+                        rng = random.Random(world_seed)
+                        points = double_rollout(c, rng) if self.policy is double_policy \
+                            else rollout(c, self.policy, rng)
                     row.append(c.value(points, seat, self.match_bonus))
             values.append(row)
             log_weights.append(history.log_weight(hands, seat) if history else 0.0)

@@ -16,10 +16,10 @@
 
   Time: `budget_ms` (default 100) bounds a move's search once it solves; `early_ms`
   (default: the same) bounds the rollout moves before that, so the time goes where
-  it pays; `max_worlds` (0: no cap) stops an exact search phase move once that many
-  worlds are solved (cheap endgames need no more).  The clock starts when `choose` is called; each exact
-  search stops at the deadline (read every 256 positions) and its world is dropped, so
-  only `min_worlds` (default 4) may run past it, and those are rollouts.  ``clock=cpu``
+  it pays; `max_worlds` (0: no cap) stops an exact-search move once that many worlds
+  are solved (cheap endgames need no more).  The clock starts when `choose` is called;
+  each exact search stops at the deadline (read every 256 positions) and its world is
+  dropped, so only `min_worlds` (default 4) may run past it, and those are rollouts.  ``clock=cpu``
   counts the budget in this process's CPU time instead of wall time (fair matches on a
   shared machine); `worlds=N` searches exactly N worlds with no clock (reproducible,
   for tests).  `last_search` tells how many worlds the last choice searched and solved.

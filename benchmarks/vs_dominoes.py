@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/vs_dominoes.py --ours pimc:budget_ms=100 --peer pab --deals 100
     .venv/bin/python benchmarks/vs_dominoes.py --ours deep --peer pab:start=4:samples=30
+    .venv/bin/python benchmarks/vs_dominoes.py --ours deep:scoring=all:rollout=double:max_worlds=64
     .venv/bin/python benchmarks/vs_dominoes.py --summary --out results/vs_dominoes.jsonl
 
 The bridge: every deal shuffles the 28 tiles with `random.Random`, gives seats 0-3 seven
@@ -16,8 +17,9 @@ winning team (a pass is automatic in the package, a forced ``pass`` action in ou
 
 The outcome is the package's own: its `Result.points` (team 0 positive) for our team.
 It scores more than we do: a domino wins the pips of all three other hands, a block the
-pips of all four; ours (RULES.md B6) counts only the opponents' pips.  Our bots search
-our scoring; the table reports theirs.
+pips of all four; ours (RULES.md B6) counts only the opponents' pips.  The table reports
+theirs; ``deep:scoring=all`` searches theirs too (a domino or a block wins every hand's
+pips left), other bots search ours.
 
 Peers (``--peer``), each a chain of the package's players applied in order (the last one
 decides, earlier ones order the moves, as its docs compose them):

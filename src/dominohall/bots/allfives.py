@@ -15,8 +15,9 @@ today's `pimc` maximises, so the two differ only in how they play a world out:
 * **Exact search** once at most ``solve_tiles`` tiles are left in the hands and nobody
   can draw (four players hold the whole set; otherwise an empty boneyard): the hand is
   searched to its end by alpha-beta in the world (our side maximises, the rivals
-  minimise, moves ordered by what they score), at most ``max_nodes`` positions a world;
-  a world that does not fit falls back to the rollout.
+  minimise, moves ordered by what they score), at most ``max_nodes`` positions a world
+  and never past the move's deadline; a world that does not fit falls back to the
+  rollout.
 
 The engine plays every move (state clones and `legal`/`apply`): no rule is written here.
 """
@@ -124,6 +125,8 @@ class AllFivesBot(WorldSearch):
         self.match_bonus = float(match_bonus)
         self.max_steps = int(max_steps)
         self.solving = False
+        self._nodes = 0
+        self._deadline: float | None = None
         #: worlds solved exactly by the last `choose`
         self.solved = 0
 
@@ -138,6 +141,7 @@ class AllFivesBot(WorldSearch):
                  rng: random.Random, deadline: float | None) -> list[float]:
         h = _Hand(world, seat, self.match_bonus)
         if self.solving:
+            self._deadline = deadline
             try:
                 row = self._solve(world.state, candidates, h)
                 self.solved += 1
@@ -170,20 +174,20 @@ class AllFivesBot(WorldSearch):
     def _solve(self, root: object, candidates: list[Action], h: _Hand) -> list[float]:
         self._nodes = 0
         out = []
-        alpha = -INF
         for a in candidates:
             c = root.clone()  # type: ignore[attr-defined]
             c.apply(a)
-            # each candidate's exact value (a full window: the values are compared)
+            # each candidate's exact value (a full window: the values are averaged)
             out.append(self._search(c, h, -INF, INF))
-            alpha = max(alpha, out[-1])
         return out
 
     def _search(self, st: object, h: _Hand, alpha: float, beta: float) -> float:
         if h.ended(st):
             return h.value(st)
         self._nodes += 1
-        if self._nodes > self.max_nodes:
+        if self._nodes > self.max_nodes or (
+                self._nodes & 127 == 0 and self._deadline is not None
+                and self.clock() > self._deadline):
             raise NodeLimit
         p = st.current  # type: ignore[attr-defined]
         legal = st.legal()  # type: ignore[attr-defined]

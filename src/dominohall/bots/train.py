@@ -21,6 +21,10 @@ every seat of the world):
 * **Dumping pips**: once a rival is down to ``dump_at`` tiles (default 2) the round may
   end any moment, and every seat sheds its heaviest playable tile, plan or not.
 
+The search itself never ends a first-turn chain that can go on, and gives the rollout
+rule's own choice a head start of ``prior`` pips a world (a round's outcome varies by
+tens of pips, so a few worlds alone are noisy; the rule is a sound default).
+
 The engine plays every move; the rollout reads the world's hands, open ends, markers and
 chain from the state in one place (`_facts`).
 """
@@ -32,6 +36,7 @@ import random
 from ..engine import Action, Game
 from ..engine.actions import END, END_ACTION, PLAY
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, PIPS, WITH_HALF
+from .base import View
 from .mexican import plan_still_good, plan_train
 from .search import WorldSearch
 
@@ -123,10 +128,19 @@ class TrainBot(WorldSearch):
 
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
                  min_worlds: int = 2, clock: str = "wall", dump_at: int = 2,
-                 max_steps: int = 2000) -> None:
+                 prior: float = 8.0, max_steps: int = 2000) -> None:
         super().__init__(seed, budget_ms, worlds, min_worlds, clock)
         self.dump_at = int(dump_at)
+        self.prior = float(prior)
         self.max_steps = int(max_steps)
+
+    def candidates(self, view: View) -> list[Action]:
+        """Every legal action, but never `end` a first-turn chain that can go on: the
+        tiles of a first turn are free tempo (the others wait for their own)."""
+        legal = super().candidates(view)
+        if view["turn"]["chain"] and any(a.kind == PLAY for a in legal):
+            legal = [a for a in legal if a.kind != END]
+        return legal
 
     def evaluate(self, world: Game, candidates: list[Action], seat: int,
                  rng: random.Random, deadline: float | None) -> list[float]:
@@ -135,6 +149,9 @@ class TrainBot(WorldSearch):
         before = base.scores[:]
         penalty = world.options.scoring == "penalty"  # type: ignore[union-attr]
         seed = rng.randrange(2 ** 32)
+        # the rollout rule's own choice here gets `prior` pips a world: few worlds are
+        # noisy (a round's outcome varies by tens of pips), the rule is a sound default
+        own = TrainRollout(self.dump_at)(base.clone(), random.Random(seed))
         out = []
         for a in candidates:
             st = base.clone()
@@ -148,7 +165,7 @@ class TrainBot(WorldSearch):
             gained = [x - b for x, b in zip(st.scores, before)]
             others = sum(gained[s] for s in range(len(gained)) if s != seat) / (len(gained) - 1)
             diff = gained[seat] - others
-            out.append(-diff if penalty else diff)
+            out.append((-diff if penalty else diff) + (self.prior if a == own else 0.0))
         return out
 
 

@@ -214,7 +214,11 @@ class MexicanTrainState:
         if self.restricted_first_turn and not first_done >> p & 1:
             return [p]
         n = self.n
-        return [i for i in range(n) if i == p or markers >> i & 1] + [n]
+        key = markers << 8 | p << 4 | n           # n <= 10 players
+        trains = _OPEN_TRAINS.get(key)
+        if trains is None:      # the own train, those with a marker, the Mexican train
+            trains = _OPEN_TRAINS[key] = [i for i in range(n) if i == p or markers >> i & 1] + [n]
+        return trains
 
     def _blocked(self) -> bool:
         """A10, called after a pass with the boneyard empty: nobody can play any more.
@@ -499,6 +503,8 @@ _DOUBLES: Final = sum(BIT[double(k)] for k in range(19))
 _TRAIN_NAMES: Final = [f"t{k}" for k in range(10)]
 _TRAIN_OF: Final[dict[str | None, int]] = {name: k for k, name in enumerate(_TRAIN_NAMES)}
 _ROWS: Final[dict[int, list[list[Action]]]] = {}    # _rows per number of players
+#: the trains open to a seat, by (markers, seat, players): lists to read, never to change
+_OPEN_TRAINS: Final[dict[int, list[int]]] = {}
 
 
 def _name(i: int, n: int) -> str:

@@ -91,9 +91,9 @@ def profile(key: str, games: int, top: int) -> None:
                                           and ("line_game" in f or "mexican" in f)),
         "state apply() (cumulative, includes the end of hands and deals within)":
             cum(lambda f, fn: fn == "apply" and ("line_game" in f or "mexican" in f)),
-        "  of which end of hand/round (_end_hand/_end_round/_finish, cum.)":
+        "end of hand/round (_end_hand/_end_round, cumulative)":
             cum(lambda f, fn: fn in ("_end_hand", "_end_round") and "engine" in f),
-        "  of which deal (_start_hand/_start_round, cumulative)":
+        "deals (_start_hand/_start_round, cumulative, the first one too)":
             cum(lambda f, fn: fn in ("_start_hand", "_start_round") and "engine" in f),
         "new_game (cumulative: options, first deal)": cum(lambda f, fn: fn == "new_game"),
     }

@@ -20,12 +20,14 @@ serves the browser the same catalogs as JSON (:func:`catalog_json`).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext as _gettext
 import io
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -45,9 +47,10 @@ DOMAIN = "dominohall"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 __all__ = [
-    "DEFAULT", "LANGUAGES", "N_", "Translator", "_", "catalog_json", "error_text",
-    "format_date", "format_decimal", "get_language", "language_from_env", "negotiate",
-    "ngettext", "normalize", "set_language", "translator",
+    "DEFAULT", "LANGUAGES", "LANG_COOKIE", "N_", "Translator", "_", "catalog_json",
+    "error_text", "format_date", "format_decimal", "get_language", "language_from_env",
+    "negotiate", "ngettext", "normalize", "request_language", "set_language", "translator",
+    "use_language",
 ]
 
 
@@ -159,6 +162,9 @@ def translator(lang: str | None) -> Translator:
 
 
 _current: Translator | None = None
+#: a language for this context only (a web request, a hint worked out for one player)
+_local: contextvars.ContextVar[Translator | None] = contextvars.ContextVar(
+    "dominohall_language", default=None)
 
 
 def set_language(lang: str | None) -> str:
@@ -172,20 +178,49 @@ def set_language(lang: str | None) -> str:
     return _current.lang
 
 
+@contextlib.contextmanager
+def use_language(lang: str | None) -> Iterator[str]:
+    """Speak `lang` in this context only (this thread or task; the process's language is
+    unchanged): the server says a player's text in that player's language."""
+    token = _local.set(translator(lang))
+    try:
+        yield get_language()
+    finally:
+        _local.reset(token)
+
+
+def _active() -> Translator | None:
+    return _local.get() or _current
+
+
 def get_language() -> str:
-    return DEFAULT if _current is None else _current.lang
+    tr = _active()
+    return DEFAULT if tr is None else tr.lang
 
 
 def _(message: str) -> str:
     """The message in the current language (English when untranslated)."""
-    return message if _current is None else _current.gettext(message)
+    tr = _active()
+    return message if tr is None else tr.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The plural form of the message for ``n`` in the current language."""
-    if _current is None:
+    tr = _active()
+    if tr is None:
         return singular if n == 1 else plural
-    return _current.ngettext(singular, plural, n)
+    return tr.ngettext(singular, plural, n)
+
+
+#: the cookie the language menu sets (js/i18n.js), so the server knows the choice too
+LANG_COOKIE = "dh_lang"
+
+
+def request_language(query: str | None = None, cookie: str | None = None,
+                     accept_language: str | None = None) -> str:
+    """The language of one web request: ``?lang=``, else the language menu's remembered
+    choice (the ``dh_lang`` cookie), else the browser's ``Accept-Language``, else English."""
+    return normalize(query) or normalize(cookie) or negotiate(accept_language)
 
 
 def N_(message: str) -> str:

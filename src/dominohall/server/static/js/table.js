@@ -4,7 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
-import { initI18n, languageMenu, t, tEvent, tn } from "./i18n.js";
+import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,6 +57,8 @@ function mySeat() { return S.view ? S.view.seat : null; }
 function nameOf(seat) {
   if (seat === null || seat === undefined) return t("nobody");
   const s = S.table && S.table.seats[seat];
+  // a bot seat's default name is the server's English label: said in the player's language
+  if (s && s.kind === "bot" && s.name === `Bot ${seat}`) return t("Bot {n}", { n: seat });
   return (s && s.name) || t("seat {n}", { n: seat });
 }
 
@@ -186,7 +188,8 @@ function connect() {
   clearTimeout(S.retryTimer);
   if (S.ws) { S.ws.onclose = null; try { S.ws.close(); } catch { /* already closed */ } }
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+  // the page's language: the server says this player's hints in it
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}?lang=${currentLanguage()}`);
   S.ws = ws;
   ws.onopen = () => {
     const back = S.everOpen && !S.connected;
@@ -259,8 +262,8 @@ function onMessage(m) {
   } else if (m.type === "error") {
     S.pending = false;
     if (S.hintAsked !== null) { S.hintAsked = null; }
-    say(m.message, "error");
-    toast(m.message, "error");
+    say(tError(m), "error");
+    toast(tError(m), "error");
     render();
   }
 }

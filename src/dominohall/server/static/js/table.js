@@ -4,7 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
-import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
+import { initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -188,8 +188,7 @@ function connect() {
   clearTimeout(S.retryTimer);
   if (S.ws) { S.ws.onclose = null; try { S.ws.close(); } catch { /* already closed */ } }
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  // the page's language: the server says this player's hints in it
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}?lang=${currentLanguage()}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
   S.ws = ws;
   ws.onopen = () => {
     const back = S.everOpen && !S.connected;

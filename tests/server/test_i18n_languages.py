@@ -15,8 +15,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from dominohall import replay
-from dominohall.i18n import request_language, translator, use_language
 from dominohall.i18n import _ as say
+from dominohall.i18n import request_language, translator, use_language
 from dominohall.server import hints
 from dominohall.server.app import create_app
 
@@ -139,3 +139,12 @@ def test_two_players_at_one_table_get_hints_in_their_own_languages(client):
         hint = recv(ws, "hint", timeout=120)
     record = client.app.state.hub.rooms[t["id"]].game.to_record()
     assert hint["why"] == hints.compute(record, 1 - first, "kk")[1]
+    # the menu switched the page in place: the hint message names the new language
+    with client.websocket_connect(f"/ws/{t['id']}", headers=how[1 - first]) as ws:
+        recv(ws, "state")
+        ws.send_text('{"type": "hint", "lang": "es"}')
+        hint = recv(ws, "hint", timeout=120)
+        ws.send_text('{"type": "hint", "lang": 5}')           # not a language: unchanged
+        again = recv(ws, "hint", timeout=120)
+    assert hint["why"] == hints.compute(record, 1 - first, "es")[1]
+    assert again["why"] == hint["why"]

@@ -37,6 +37,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..i18n import normalize
 from . import hints, pages, protocol
 from .i18n_routes import router as i18n_router
 from .protocol import MAX_MESSAGE, Rejected
@@ -664,6 +665,8 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
         elif msg["type"] == "ready":
             room.mark_ready(conn.seat)
         elif msg["type"] == "hint":
+            conn.lang = normalize(msg.get("lang") if isinstance(msg.get("lang"), str)
+                                  else None) or conn.lang     # switched in place since
             hints.request(room, conn)
         else:
             conn.send(protocol.dumps({"type": "pong"}))

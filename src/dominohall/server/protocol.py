@@ -5,7 +5,9 @@ Client -> server::
     {"type": "action", "action": "12-5>t0", "version": 17}   # version: the view's version
     {"type": "ready"}                                         # done reading the round's end
     {"type": "ping"}
-    {"type": "hint"}                                          # your seat's hint (hints.py)
+    {"type": "hint", "lang": "be"}                            # your seat's hint (hints.py),
+                                                              # its why in "lang" (optional:
+                                                              # the connection's language)
 
 (``"seat"`` may be added to an action; it must be the connection's own seat.)
 

@@ -4,7 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
-import { initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
+import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -336,7 +336,7 @@ function hintsAllowed() { return !!(S.table && S.table.hints); }
 
 function askHint() {
   if (!S.view || !S.view.legal_actions.length || !hintsAllowed() || S.hintAsked !== null) return;
-  if (send({ type: "hint" })) {
+  if (send({ type: "hint", lang: currentLanguage() })) {   // the why, in the page's language
     S.hintAsked = S.view.version;
     renderHint();
   }

@@ -152,9 +152,9 @@ def table(client, **kw):
     return r.json()
 
 
-def refused(r, status: int, code: str, **params):
+def refused(r, http: int, code: str, **params):
     body = r.json()
-    assert r.status_code == status, r.text
+    assert r.status_code == http, r.text
     assert body["code"] == code, body
     for k, v in params.items():
         assert body["params"][k] == v, body
@@ -241,6 +241,13 @@ def test_limits_have_codes(tmp_path):
         big = c.post("/api/tables", content=b"x" * (MAX_MESSAGE + 1),
                      headers={"content-type": "application/json"})
         refused(big, 413, "too_large", n=MAX_MESSAGE)
+
+
+def test_unknown_paths_and_languages_have_codes(client):
+    body = refused(client.get("/api/nothing-here"), 404, "http_error", status=404)
+    assert body["detail"] == "Not Found"
+    refused(client.put("/api/tables"), 405, "http_error", status=405)
+    refused(client.get("/api/i18n/xx.json"), 404, "unknown_language", lang="'xx'")
 
 
 def test_replay_errors_have_codes(client):

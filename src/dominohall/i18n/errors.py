@@ -124,6 +124,8 @@ SERVER: dict[str, str] = {
     "seat_kind": N_("seat {seat}: kind must be 'human' or 'bot'"),
     "name_invisible": N_("seat {seat}: the name has no visible characters"),
     "reinvited": N_("The host re-invited seat {seat}: this device no longer holds it."),
+    "unknown_language": N_("no catalog for {lang}; languages: {languages}"),
+    "http_error": N_("The server answered {status}."),
     # hints
     "hints_bool": N_("hints: true or false"),
     "hints_spectator": N_("spectators get no hints"),

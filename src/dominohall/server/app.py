@@ -36,6 +36,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..i18n import normalize
 from . import hints, pages, protocol
@@ -386,6 +387,14 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def storage(_request: Request, err: StoreError) -> JSONResponse:
         return JSON(Rejected("storage", "The table could not be saved; try again.",
                              reason="table_not_saved").body(), status_code=503)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        """An unknown path or method: a code too, and FastAPI's ``detail`` kept."""
+        body = Rejected("http", str(err.detail), err.status_code, reason="http_error",
+                        params={"status": err.status_code}, filled=True).body()
+        return JSON({**body, "detail": err.detail}, status_code=err.status_code,
+                    headers=getattr(err, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Any
 
-from . import N_, translator
+from . import N_, get_language, translator
 
 #: code -> English template (placeholders are the error's params).
 ERRORS: dict[str, str] = {
@@ -250,7 +250,9 @@ def error_text(err: Any, lang: str | None = None) -> str:
     sends it: a websocket error's exact code is its ``reason``) in `lang`.
 
     A param that is an error itself (``{"code", "params", "message"}``) is said the same
-    way; an unknown code falls back to the error's English message."""
+    way; an unknown code falls back to the error's English message. `lang` None: the
+    current language (the terminal's, or this context's: :func:`use_language`)."""
+    lang = lang or get_language()
     if isinstance(err, dict):
         code = err.get("reason") if err.get("reason") in ERRORS else err.get("code")
         params, message = err.get("params") or {}, err.get("message")

@@ -39,6 +39,9 @@ def test_lobby_shows_a_server_error_in_the_players_language(browser, server, lan
     text = shown(page, "#create-error")
     english = "name: your display name, to take a seat"
     assert text == translator(lang).gettext(english) != english, text
+    fits = page.evaluate("""() => { const e = document.getElementById('create-error');
+        return [e.scrollWidth <= e.clientWidth, document.documentElement.scrollWidth]; }""")
+    assert fits[0] and fits[1] <= base.PHONE["width"], fits     # nothing overflows at 390 px
     assert not errors
     ctx.close()
 

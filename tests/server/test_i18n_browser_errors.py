@@ -78,3 +78,22 @@ def test_table_page_shows_a_missing_table_in_the_players_language(browser, serve
     assert said != "no table 'nosuchtable'" and text.startswith(said), (text, said)
     assert "no table" not in text
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["be", "pt"])
+def test_bot_seats_are_named_in_the_players_language(browser, server, lang):
+    """A bot seat's default name ("Bot 1", stored by the server) is said in the page's
+    language at the table, not in English."""
+    ctx, page, errors = base.open_in(browser, server, lang)
+    r = ctx.request.post(server.url + "/api/tables", data={
+        "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 1},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        "take_seat": 0, "name": "Ana"})
+    assert r.status == 201, r.text()
+    page.goto(server.url + f"/t/{r.json()['id']}")
+    page.wait_for_selector("body[data-version]")
+    players = page.locator("#players").text_content()
+    assert translator(lang).gettext("Bot {n}").format(n=1) in players, players
+    assert "Bot 1" not in players or lang == "pt"           # pt says "Bot" too
+    assert not errors
+    ctx.close()

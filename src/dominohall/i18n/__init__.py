@@ -14,8 +14,12 @@ read with Babel at run time (no compiled files to keep in step). A message a cat
 lacks falls back to the English text, never to a key.
 
 The terminal chooses its language once (:func:`set_language`, from ``--lang`` or the
-environment); the web server translates per request with :func:`translator` and
-serves the browser the same catalogs as JSON (:func:`catalog_json`).
+environment). The web server follows each player, never its own ``LANG``: it picks the
+language of a request with :func:`request_language` (``?lang=``, the menu's ``dh_lang``
+cookie, ``Accept-Language``), translates with :func:`translator` or, for code that calls
+``_()`` (a hint), inside :func:`use_language` (local to that thread or task), and serves
+the browser the same catalogs as JSON (:func:`catalog_json`). Errors are said from their
+``code`` and ``params`` with :func:`error_text` (templates in :mod:`.errors`).
 """
 
 from __future__ import annotations

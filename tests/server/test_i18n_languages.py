@@ -74,7 +74,8 @@ def test_pages_follow_each_players_language(client):
     page = client.get("/how-to-play", headers={"cookie": "dh_lang=be"}).text
     assert f'data-i18n="Replays">{be.gettext("Replays")}</a>' in page
     assert f'aria-label="{be.gettext("Site")}"' in page
-    assert '<article id="guide" class="card guide" lang="en">' in page
+    assert '<article id="guide" class="card guide" lang="be">' in page     # translated
+    assert client.get("/how-to-play?lang=fr").text.count('class="card guide" lang="en"') == 1
     # the static pages' marked text, the English source kept on the element
     table = client.get("/t/abc", headers={"cookie": "dh_lang=pt"}).text
     assert f'data-i18n="Settings">{pt.gettext("Settings")}</button>' in table

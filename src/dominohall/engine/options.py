@@ -221,7 +221,7 @@ LINE_GAME_SPECS: tuple[OptionSpec, ...] = (
                   "hand"),
                label=N_("Match ends")),
     OptionSpec("hands", 0, (0,), N_("0: play to the target; N: exactly N hands"), (1, None),
-               label=N_("Hands")),
+               label=N_("Number of hands")),
 )
 
 LINE_GAME_DEFAULTS: dict[str, dict[str, Any]] = {

@@ -31,7 +31,7 @@ from fastapi.responses import HTMLResponse
 from ..engine import replay
 from ..engine.errors import DominohallError, described
 from ..engine.views import events
-from ..guide import rules_markdown
+from ..guide import guide_language, rules_markdown
 from ..i18n import LANG_COOKIE, N_, request_language, translator
 from ..i18n.html import translate_html
 from .protocol import MAX_MESSAGE, Rejected
@@ -229,7 +229,7 @@ def guide_html(lang: str = "en") -> str:
     md.add_render_rule("table_close", lambda *a: "</table></div>\n")
     # HTML comments in the guide mark its generated parts (python -m dominohall.guide);
     # raw HTML is off, so they would show as text: drop them
-    text = re.sub(r"<!--.*?-->\n?", "", rules_markdown(), flags=re.S)
+    text = re.sub(r"<!--.*?-->\n?", "", rules_markdown(lang), flags=re.S)
     return str(md.render(text))
 
 
@@ -242,7 +242,9 @@ def guide_headings(lang: str = "en") -> list[tuple[int, str, str]]:
 def guide_page(lang: str = "en") -> str:
     """The How to play page in `lang`.  Its chrome is said in `lang` and marked
     ``data-i18n`` with the English source, so the menu can switch it in place
-    (i18n.js); the guide's text is the guide's (English: its ``lang`` says so)."""
+    (i18n.js); the guide itself is its translation into `lang` (`rules_markdown`), or the
+    English guide where there is none (its ``lang`` says which); the menu reloads this
+    page, so the guide follows a new choice too."""
     e = html.escape
     tr = translator(lang)
 
@@ -276,7 +278,7 @@ def guide_page(lang: str = "en") -> str:
   </header>
   <main class="guide-main">
     {toc}
-    <article id="guide" class="card guide" lang="en">
+    <article id="guide" class="card guide" lang="{guide_language(tr.lang)}">
 {guide_html(lang)}
     </article>
   </main>

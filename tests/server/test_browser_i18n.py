@@ -212,6 +212,10 @@ def test_lobby_in_each_language(browser, server, lang):
     page.locator("#options-box summary").click()
     page.locator("#table-box summary").click()
     check(page, lang, errors)
+    # bot levels by their names in the player's language, not their codes
+    tr = translator(lang)
+    shown = page.locator("select[data-seat='1'] option[value='bot:pimc']").text_content()
+    assert shown == tr.gettext("Bot: {bot}").format(bot=tr.gettext("Expert (strong)"))
     ctx.close()
 
 

@@ -49,6 +49,7 @@ from .. import bots
 from ..engine import GAMES, BadOption, Game, IllegalAction, NotYourTurn, new_game, replay
 from ..engine.errors import GameOver
 from ..engine.options import PLAYERS, PRESET_LABELS, PRESETS, specs_for
+from ..i18n.labels import BOT_NAMES
 from . import fair, hints, protocol
 from .protocol import MAX_NAME, Rejected, clean_name, same_secret
 from .store import Store, StoredTable, StoreError
@@ -203,6 +204,7 @@ def lobby_catalogue() -> list[dict[str, Any]]:
             "presets": {k: dict(v) for k, v in PRESETS[name].items()},
             "preset_labels": {k: dict(v) for k, v in PRESET_LABELS[name].items()},
             "bots": bots.names(name),
+            "bot_labels": {b: BOT_NAMES.get(b, b) for b in bots.names(name)},
             "options": [{"name": s.name, "default": s.default, "choices": list(s.choices),
                          "label": s.label, "help": s.help, "int_range": bounded(s.int_range)}
                         for s in specs_for(name) if s.name != "game"],

@@ -11,7 +11,6 @@ import sys
 import pytest
 
 import dominohall
-from dominohall import bots
 from dominohall.bots.block import DeepBot
 from dominohall.bots.endgame import INF, LineHand, NodeLimit, Solver, rollout
 from dominohall.engine.options import resolve_options
@@ -198,7 +197,7 @@ def test_budget_counts_worlds_not_wall_time() -> None:
     the solvable point, `budget_ms` after it (read with a fake clock)."""
     late = _position(1, 12)
     view = late.view(late.current_seat)
-    bot = bots.make("deep", seed=1, game="block", worlds=7)
+    bot = DeepBot(seed=1, worlds=7)
     bot.act(view)
     assert bot.last_search == {"worlds": 7, "solved": 7}       # 12 tiles: every world solved
     capped = DeepBot(seed=1, budget_ms=10 ** 6, max_worlds=9)

@@ -63,7 +63,6 @@ from .gym_env import DEFAULT_PLAYERS, _make_bot
 from .observer import OBS_HIGH, Observer, _Track, advantages
 from .state_observer import StateObserver, supports
 
-
 _AHEAD = 8      # deal seeds drawn at once per slot
 
 
@@ -142,23 +141,17 @@ class _Batch:
         (the mask: the engine's legal actions when it is that seat's turn)."""
         games, codes = self.games, self.codes
         if self.state_observer is not None:
-            self.state_observer.write_rows(self.store, self.w, rows, games, seats, self.tracks)
-            legals = []
-            for i in rows:
-                g = games[i]
-                legals.append(g.legal_actions() if g.current_seat == seats[i] else [])
-        else:
-            legals = []
-            for i in rows:
-                view = games[i].view(seats[i])
-                self.observer.observe(view, out=self.obs[i])
-                legals.append(view["legal_actions"])
-        size = self.actions
-        if isinstance(rows, range) and len(rows) == self.num_envs:
-            self.mask.fill(0)
-        else:
-            self.mask[np.asarray(rows, np.intp)] = 0
+            self.state_observer.write_rows(self.store, self.w, rows, games, seats, self.tracks,
+                                           self.mask)
+            return
+        legals = []
+        for i in rows:
+            view = games[i].view(seats[i])
+            self.observer.observe(view, out=self.obs[i])
+            legals.append(view["legal_actions"])
+        self.mask[np.asarray(rows, np.intp)] = 0
         pos: list[int] = []
+        size = self.actions
         for i, legal in zip(rows, legals):
             base = i * size
             pos += [base + codes[a] for a in legal]
@@ -170,10 +163,11 @@ class _Batch:
         if a.shape[0] != self.num_envs:
             raise ValueError(f"give {self.num_envs} actions, not {a.shape[0]}")
         if a.dtype.kind in "iub":
-            return a.astype(np.int64, copy=False).tolist()  # type: ignore[no-any-return]
+            return list(a.astype(np.int64, copy=False).tolist())
         return [int(x) for x in a.tolist()]
 
     def is_legal(self, i: int, code: int) -> bool:
+        """Whether action id `code` is in game i's mask."""
         return 0 <= code < self.actions and self.mw[i * self.actions + code] == 1
 
 
@@ -287,7 +281,7 @@ class DominohallVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             raise RuntimeError("call reset() first")
         b = self._batch
         codes = b.action_ids(actions)
-        table, seat, games = b.table, self.seat, b.games
+        table, seat, games, mw, size = b.table, self.seat, b.games, b.mw, b.actions
         advantages, last, scores_seen = b.advantages, self._last, self._scores
         autoreset = self._autoreset
         rewards = [0.0] * self.num_envs
@@ -299,7 +293,7 @@ class DominohallVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                 self._deal(i)
                 autoreset[i] = False
                 continue
-            if not b.is_legal(i, code):
+            if not (0 <= code < size and mw[i * size + code]):   # not in the mask
                 illegal[i] = code
                 rewards[i] = self.illegal_reward
                 terminated[i] = autoreset[i] = True
@@ -364,7 +358,9 @@ class BatchedGames:
         g = b.games[i]
         scores = self._scores[i] = g.scores
         self._last[i] = b.advantages(scores)
-        self._seat[i] = g.current_seat      # type: ignore[assignment]  (a new deal: a seat)
+        seat = g.current_seat
+        assert seat is not None             # a new deal: someone's turn
+        self._seat[i] = seat
 
     def reset(self, seed: Any = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every game: (observations, action masks, current seats), batched copies.
@@ -416,7 +412,7 @@ class BatchedGames:
                 final[i] = scores
                 self._deal(i)
             else:
-                self._seat[i] = g.current_seat   # type: ignore[assignment]
+                self._seat[i] = g.state.current     # the match goes on: a seat
         b.fill(range(self.num_envs), self._seat)
         info: dict[str, Any] = {"final_scores": final} if final else {}
         return (b.obs.copy(), b.mask.copy(), self.seat, np.array(rewards, np.float64),

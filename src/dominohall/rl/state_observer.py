@@ -78,7 +78,10 @@ class StateObserver:
         self._plays = {target: [(o["played"] + i, 4 + n + i, 4 + n + t + j)
                                 for i in range(t)]
                        for j, target in enumerate(spec.targets)}
+        self._play_rows: dict[tuple[int, int, str | None], tuple[int, memoryview]] = {}
         self._end_slot = observer._end_slot
+        self._spinners = "U" in spec.targets        # spinner=none: no spinner ever shows
+        self._codes = spec.codes
         self.n_tiles = t
         self._hand_bytes = (t + 7) // 8
         # A row's record (write_rows): first the one-hots, each a number added to its
@@ -118,22 +121,23 @@ class StateObserver:
         keep = self.history
         width = self.event_size
         newest = track.newest
+        events = self._play_rows
         for e in log[seen:]:
             if e.__class__ is tuple:          # line games: play, draw, pass, last_tile
                 kind = e[0]
                 if kind == "play":
-                    played, tile_at, target_at = plays[e[3]][e[2]]
-                    head[played] = 1.0
+                    key = (e[1], e[2], e[3])
+                    made = events.get(key)
+                    if made is None:
+                        made = events[key] = self._play_row(*key)
+                    head[made[0]] = 1.0
                     if not keep:
                         continue
                     if not newest:            # the rows are full: keep the H - 1 newest
                         newest = track.wrap()
                     newest -= 1
                     at = newest * width
-                    rows[at] = 1.0            # type 0, play
-                    rows[at + _TYPES + e[1]] = 1.0
-                    rows[at + tile_at] = 1.0
-                    rows[at + target_at] = 1.0
+                    rows[at:at + width] = made[1]     # the event's row, in one copy
                     continue
                 k = _KIND.get(kind)
                 if k is None or not keep:     # last_tile
@@ -164,13 +168,22 @@ class StateObserver:
         track.newest = newest
         track.seen = len(log)
 
+    def _play_row(self, seat: int, tile: int, target: str | None) -> tuple[int, memoryview]:
+        """A play's position in ``played`` and its history row (made once, kept)."""
+        played, tile_at, target_at = self._plays[target][tile]
+        row = np.zeros(self.event_size, np.float32)
+        row[[0, _TYPES + seat, tile_at, target_at]] = 1.0
+        return played, memoryview(row)
+
     # ---------------------------------------------------------------- rows
     def write_rows(self, store: np.ndarray, w: memoryview, rows: Sequence[int],
-                   games: Sequence[Any], seats: Sequence[int], tracks: Sequence[_Track]) -> None:
+                   games: Sequence[Any], seats: Sequence[int], tracks: Sequence[_Track],
+                   masks: np.ndarray | None = None) -> None:
         """Write, for each row ``i`` of `rows`, ``seats[i]``'s observation of ``games[i]``
         into ``store[i]`` (``tracks[i]``: game i's track; `w`: a flat memoryview of
         `store`, whose last row is scratch space: it must have a row more than any row
-        written).
+        written), and its action mask into ``masks[i]`` if `masks` is given (the
+        engine's ``legal_actions()`` when it is that seat's turn, else all 0).
 
         Per row, the track's slices are copied in and the state's numbers gathered into
         one list, the record; then a few numpy calls write them for all rows at once:
@@ -187,9 +200,16 @@ class StateObserver:
         slot, none_open, no_length = self._end_slot, self._none_open, self._no_length
         pad_open, pad_length = self._pad_open, self._pad_length
         bit_count = int.bit_count
+        spinners = self._spinners
+        legal: list[int] = []        # flat positions of 1 in `masks`
+        codes, actions = self._codes, self.observer.spec.size
         for i in rows:
-            st = games[i].state
+            g = games[i]
+            st = g.state
             seat = seats[i]
+            if masks is not None and not st.over and st.current == seat:
+                at = i * actions
+                legal += [at + codes[a] for a in g.legal_actions()]
             track = tracks[i]
             log = st.log
             if len(log) != track.seen:
@@ -203,10 +223,11 @@ class StateObserver:
                 hands.append(st.hands[seat].to_bytes(nbytes, "little"))
             if line:
                 spinner = -1
-                for sp in st.spinners:
-                    if sp[3]:
-                        spinner = sp[0]
-                        break
+                if spinners:
+                    for sp in st.spinners:
+                        if sp[3]:
+                            spinner = sp[0]
+                            break
                 names = st.end_names
                 current = -1 if st.over else st.current
                 if len(names) == 2:                 # L and R: always the first two ends
@@ -238,6 +259,9 @@ class StateObserver:
         flat = store.reshape(-1)
         m = len(record) // self._width
         index = np.asarray(rows, np.intp)
+        if masks is not None:
+            masks[index] = 0
+            masks.reshape(-1)[legal] = 1
         starts = (index * size)[:, None]
         r = np.array(record, np.int64).reshape(m, self._width)
         o = self.o

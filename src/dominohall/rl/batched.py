@@ -63,7 +63,7 @@ from .gym_env import DEFAULT_PLAYERS, _make_bot
 from .observer import OBS_HIGH, Observer, _Track, advantages
 from .state_observer import StateObserver, supports
 
-_AHEAD = 8      # deal seeds drawn at once per slot
+_AHEAD = 64     # deal seeds drawn at once per slot
 
 
 def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
@@ -109,6 +109,9 @@ class _Batch:
         self.mw = memoryview(self.mask.reshape(-1))
         self.games: list[dominohall.Game] = []
         self.tracks: list[_Track] = []
+        self.heads: np.ndarray | None = None
+        if self.state_observer is not None:
+            self.tracks, self.heads = self.state_observer.new_tracks(num_envs)
         self.rngs: list[np.random.Generator] = []
         self.seed(seed)
 
@@ -116,24 +119,26 @@ class _Batch:
         """Slot i's generator: Gymnasium's ``np_random`` of its seed (as the single env's
         ``reset(seed=...)``)."""
         self.rngs = [seeding.np_random(s)[0] for s in _seeds(seed, self.num_envs)]
-        self.next_seeds: list[list[int]] = [[] for _ in range(self.num_envs)]
+        self.ahead = [np.zeros(0, np.int64)] * self.num_envs    # seeds drawn ahead
+        self.next = [0] * self.num_envs                            # the next one's index
 
     def deal(self, i: int) -> int:
         """A new game in slot i, its seed drawn from the slot's generator; the seed."""
-        ahead = self.next_seeds[i]
-        if not ahead:       # 8 draws at once are the same numbers as 8 single draws
-            ahead += self.rngs[i].integers(2 ** 62, size=_AHEAD).tolist()[::-1]
-        game_seed: int = ahead.pop()
+        k = self.next[i]
+        ahead = self.ahead[i]
+        if k == len(ahead):     # _AHEAD draws at once are the same as _AHEAD single draws
+            ahead = self.ahead[i] = self.rngs[i].integers(2 ** 62, size=_AHEAD)
+            k = 0
+        self.next[i] = k + 1
+        game_seed = int(ahead[k])
         g = dominohall.new_game(self.game_name, players=self.n, seed=game_seed,
                                 options=self.game_options)
         if i < len(self.games):
             self.games[i] = g
-            if self.state_observer is not None:
-                self.tracks[i].clear()
         else:
             self.games.append(g)
-            if self.state_observer is not None:
-                self.tracks.append(self.state_observer.new_track())
+        if self.tracks:
+            self.tracks[i].seen = 0         # its first event, the deal, clears it
         return game_seed
 
     def fill(self, rows: Sequence[int], seats: Sequence[int]) -> None:
@@ -142,7 +147,7 @@ class _Batch:
         games, codes = self.games, self.codes
         if self.state_observer is not None:
             self.state_observer.write_rows(self.store, self.w, rows, games, seats, self.tracks,
-                                           self.mask)
+                                           self.mask, self.heads)
             return
         legals = []
         for i in rows:
@@ -246,8 +251,9 @@ class DominohallVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             if s is None or s == seat:
                 return
             rng = fast.get(s)
-            if rng is not None:                  # RandomBot.act: rng.choice(legal actions)
-                g.apply_unchecked(rng.choice(g.legal_actions()))
+            if rng is not None:     # RandomBot.act: rng.choice(legal actions), inlined
+                legal = g.legal_actions()
+                g.apply_unchecked(legal[rng._randbelow(len(legal))])
                 continue
             view = g.view(s)
             choice = self._bots[i][s].act(view)
@@ -267,7 +273,6 @@ class DominohallVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         if seed is not None:
             self._batch.seed(seed)
         self._batch.games.clear()
-        self._batch.tracks.clear()
         for i in range(self.num_envs):
             self._deal(i)
         self._batch.fill(range(self.num_envs), self._seats)
@@ -369,7 +374,6 @@ class BatchedGames:
         if seed is not None:
             b.seed(seed)
         b.games.clear()
-        b.tracks.clear()
         for i in range(self.num_envs):
             self._deal(i)
         b.fill(range(self.num_envs), self._seat)

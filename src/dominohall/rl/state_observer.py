@@ -110,6 +110,14 @@ class StateObserver:
         """An empty track, for a new game."""
         return _Track(self.observer)
 
+    def new_tracks(self, n: int) -> tuple[list[_Track], np.ndarray]:
+        """n empty tracks whose heads are the rows of one array (also returned: pass it
+        to `write_rows`, which then copies every head with one numpy call).  A track is
+        ready for a new game once its ``seen`` is 0 (the game's first event, the deal,
+        clears it)."""
+        heads = np.zeros((n, self.top), np.float32)
+        return [_Track(self.observer, heads[i]) for i in range(n)], heads
+
     # ---------------------------------------------------------------- the log
     def follow(self, track: _Track, log: list[Any]) -> None:
         """Take the events added to `log` (the state's raw log) since the last call."""
@@ -178,12 +186,13 @@ class StateObserver:
     # ---------------------------------------------------------------- rows
     def write_rows(self, store: np.ndarray, w: memoryview, rows: Sequence[int],
                    games: Sequence[Any], seats: Sequence[int], tracks: Sequence[_Track],
-                   masks: np.ndarray | None = None) -> None:
+                   masks: np.ndarray | None = None, heads: np.ndarray | None = None) -> None:
         """Write, for each row ``i`` of `rows`, ``seats[i]``'s observation of ``games[i]``
         into ``store[i]`` (``tracks[i]``: game i's track; `w`: a flat memoryview of
         `store`, whose last row is scratch space: it must have a row more than any row
         written), and its action mask into ``masks[i]`` if `masks` is given (the
         engine's ``legal_actions()`` when it is that seat's turn, else all 0).
+        `heads`: the array of the tracks' heads, if they were made by `new_tracks`.
 
         Per row, the track's slices are copied in and the state's numbers gathered into
         one list, the record; then a few numpy calls write them for all rows at once:
@@ -215,7 +224,8 @@ class StateObserver:
             if len(log) != track.seen:
                 follow(track, log)
             base = i * size
-            w[base:base + top] = track.head
+            if heads is None:
+                w[base:base + top] = track.head
             if hs:
                 at = track.newest * width
                 w[base + top:base + size] = track.rows[at:at + hs]
@@ -232,10 +242,10 @@ class StateObserver:
                 current = -1 if st.over else st.current
                 if len(names) == 2:                 # L and R: always the first two ends
                     v, t = st.end_values, st.end_tiles
-                    record += (current, seat, st.lead, spinner, v[0], v[1], *pad_open)
-                    record += map(bit_count, st.hands)
-                    record += (len(st.boneyard), *st.scores, st.round, st.count, st.drew,
-                               st.passes, len(t[0]), len(t[1]), *pad_length)
+                    record += (current, seat, st.lead, spinner, v[0], v[1], *pad_open,
+                               *map(bit_count, st.hands), len(st.boneyard), *st.scores,
+                               st.round, st.count, st.drew, st.passes, len(t[0]), len(t[1]),
+                               *pad_length)
                     continue
                 if names:
                     opened, lengths = list(none_open), list(no_length)
@@ -262,6 +272,8 @@ class StateObserver:
         if masks is not None:
             masks[index] = 0
             masks.reshape(-1)[legal] = 1
+        if heads is not None:
+            store[index, :top] = heads[index]
         starts = (index * size)[:, None]
         r = np.array(record, np.int64).reshape(m, self._width)
         o = self.o

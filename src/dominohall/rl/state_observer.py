@@ -125,32 +125,19 @@ class StateObserver:
         if len(log) == seen:
             return
         head, rows = track.head, track.rows
-        plays = self._plays
         keep = self.history
         width = self.event_size
         newest = track.newest
         events = self._play_rows
         for e in log[seen:]:
+            made = None                       # a play: its position in played and its row
             if e.__class__ is tuple:          # line games: play, draw, pass, last_tile
-                kind = e[0]
-                if kind == "play":
-                    key = (e[1], e[2], e[3])
-                    made = events.get(key)
-                    if made is None:
-                        made = events[key] = self._play_row(*key)
-                    head[made[0]] = 1.0
-                    if not keep:
-                        continue
-                    if not newest:            # the rows are full: keep the H - 1 newest
-                        newest = track.wrap()
-                    newest -= 1
-                    at = newest * width
-                    rows[at:at + width] = made[1]     # the event's row, in one copy
-                    continue
-                k = _KIND.get(kind)
-                if k is None or not keep:     # last_tile
+                k = _KIND.get(e[0])
+                if k is None:                 # last_tile
                     continue
                 seat = e[1]
+                if k == 0:
+                    key = (seat, e[2], e[3])
             else:
                 k = _KIND.get(e["type"])
                 if k is None:
@@ -160,19 +147,23 @@ class StateObserver:
                     continue
                 seat = e["seat"]
                 if k == 0:
-                    played, tile_at, target_at = plays[e["target"]][TILE_ID[e["tile"]]]
-                    head[played] = 1.0
-                if not keep:
-                    continue
+                    key = (seat, TILE_ID[e["tile"]], e["target"])
+            if k == 0:
+                made = events.get(key)
+                if made is None:
+                    made = events[key] = self._play_row(*key)
+                head[made[0]] = 1.0
+            if not keep:
+                continue
             if not newest:                    # the rows are full: keep the H - 1 newest
                 newest = track.wrap()
             newest -= 1
             at = newest * width
-            rows[at + k] = 1.0
-            rows[at + _TYPES + seat] = 1.0
-            if k == 0:
-                rows[at + tile_at] = 1.0
-                rows[at + target_at] = 1.0
+            if made is not None:
+                rows[at:at + width] = made[1]     # the play's row, in one copy
+            else:
+                rows[at + k] = 1.0
+                rows[at + _TYPES + seat] = 1.0
         track.newest = newest
         track.seen = len(log)
 

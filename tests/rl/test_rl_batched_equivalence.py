@@ -6,6 +6,8 @@ Observer's tensor of the view exactly, and nothing a seat cannot see changes it.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +21,7 @@ import dominohall.rl as rl  # noqa: E402
 from dominohall.engine.tiles import BIT, TEXT, ids  # noqa: E402
 from dominohall.rl import Observer  # noqa: E402
 from dominohall.rl.gym_env import DominohallEnv  # noqa: E402
-from dominohall.rl.state_observer import StateObserver, supports  # noqa: E402
+from dominohall.rl.state_observer import StateObserver, line_layout, supports  # noqa: E402
 
 # short matches, so that episodes end and autoreset happens inside a test
 GAMES = {
@@ -103,9 +105,10 @@ def test_both_interfaces_read_the_state_not_the_view():
 
 
 # ------------------------------------------------------------------ hidden information
-def row(game, seat):
-    """The StateObserver's row of `seat`'s observation, from a fresh track."""
-    so = StateObserver(Observer(game))
+def row(game, seat, like=None):
+    """The StateObserver's row of `seat`'s observation, from a fresh track (`like`: a
+    Game of the same kind, when `game` is not a Game)."""
+    so = StateObserver(Observer(game if like is None else like))
     store = np.zeros((2, so.size), np.float32)
     so.write_rows(store, memoryview(store.reshape(-1)), [0], [game], [seat], [so.new_track()])
     return store[0]
@@ -162,3 +165,37 @@ def test_hidden_tiles_change_nothing_in_the_state_rows(game, seed, moves):
             s.hands[seat] ^= BIT[t] | BIT[u]
             s.boneyard[0] = t
             assert not np.array_equal(row(twin, seat), mine)
+
+
+class _ObjectLayout:
+    """A line-game state seen through the other layout form the StateObserver reads: the
+    open ends as objects (name, value, tiles) and the spinners as objects (tile, arms), as
+    the engine's End and Spinner classes keep them."""
+
+    def __init__(self, st):
+        for name in ("hands", "boneyard", "log", "lead", "count", "drew", "passes", "over",
+                     "current", "scores", "round", "n"):
+            setattr(self, name, getattr(st, name))
+        self.ends = [SimpleNamespace(name=n, value=v, tiles=t)
+                     for n, v, t in zip(st.end_names, st.end_values, st.end_tiles)]
+        self.spinners = [SimpleNamespace(tile=s[0], arms=bool(s[3])) for s in st.spinners]
+
+
+@pytest.mark.parametrize("game", ["block", "draw", "all_fives"])
+@FEW
+@given(seed=st.integers(0, 2 ** 31), moves=st.integers(0, 60))
+def test_state_rows_read_ends_and_spinners_as_objects_too(game, seed, moves):
+    players, options = GAMES[game]
+    if game == "all_fives":
+        options = {**options, "spinner": "every_double"}      # arms U, D, U2, D2, ...
+    g = dominohall.new_game(game, players=players, seed=seed, options=options)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[rng.integers(len(legal))])
+    twin = SimpleNamespace(state=_ObjectLayout(g.state), name=g.name)
+    assert line_layout(g.state) == "lists" and line_layout(twin.state) == "objects"
+    for seat in range(players):
+        assert np.array_equal(row(twin, seat, like=g), row(g, seat)), seat

@@ -14,9 +14,12 @@ reference; anything it would not show is never read here):
 * every game: ``state.hands[seat]`` (the viewing seat's own hand only; the others only
   through ``int.bit_count``, the hand sizes), ``len(state.boneyard)``, ``state.log`` (the
   raw log: of a draw only its type and seat are read, never its tile);
-* line games: ``state.lead``, ``state.spinners`` (``[tile, value, bare, has arms, ...]``),
-  ``state.end_names``, ``state.end_values``, ``state.end_tiles``, ``state.count``,
-  ``state.drew``, ``state.passes``;
+* line games: ``state.lead``, ``state.count``, ``state.drew``, ``state.passes``, and the
+  layout in either of two forms (:func:`line_layout`): parallel lists
+  ``state.end_names``, ``state.end_values``, ``state.end_tiles`` with ``state.spinners``
+  as lists ``[tile, value, bare, has arms, ...]``, or ``state.ends`` as objects with
+  ``name``, ``value``, ``tiles`` with ``state.spinners`` as objects with ``tile`` and
+  ``arms`` (the engine's End and Spinner classes);
 * Mexican Train: ``state.engine``, ``state.ends``, ``state.trains``, ``state.markers``,
   ``state.owed``, ``state.opts.double_order``, ``state.first_done``, ``state.drew``,
   ``state.must_follow``, ``state.chain``, ``state.turn_draws``, ``state.passes``,
@@ -40,18 +43,30 @@ import numpy as np
 
 from .observer import _KIND, _TYPES, TILE_ID, Observer, _Track
 
-_LINE_FIELDS = ("hands", "boneyard", "log", "lead", "spinners", "end_names", "end_values",
-                "end_tiles", "count", "drew", "passes")
+_LINE_FIELDS = ("hands", "boneyard", "log", "lead", "spinners", "count", "drew", "passes")
 _MEXICAN_TRAIN_FIELDS = ("hands", "boneyard", "log", "engine", "ends", "trains", "markers",
                          "owed", "first_done", "drew", "must_follow", "chain", "turn_draws",
                          "passes", "drawn")
 
 
+def line_layout(state: Any) -> str | None:
+    """How a line-game state keeps its layout: ``"lists"`` (parallel lists ``end_names``,
+    ``end_values``, ``end_tiles``; spinners as lists ``[tile, value, bare, arms, ...]``),
+    ``"objects"`` (``ends``: objects with ``name``, ``value``, ``tiles``; spinners objects
+    with ``tile`` and ``arms``), or None (neither: not supported)."""
+    if all(hasattr(state, f) for f in ("end_names", "end_values", "end_tiles")):
+        return "lists"
+    if isinstance(getattr(state, "ends", None), list):
+        return "objects"
+    return None
+
+
 def supports(game: Any) -> bool:
     """Whether this engine's state has what :class:`StateObserver` reads (see above)."""
     st = game.state
-    fields = _MEXICAN_TRAIN_FIELDS if game.name == "mexican_train" else _LINE_FIELDS
-    return all(hasattr(st, f) for f in fields)
+    if game.name == "mexican_train":
+        return all(hasattr(st, f) for f in _MEXICAN_TRAIN_FIELDS)
+    return line_layout(st) is not None and all(hasattr(st, f) for f in _LINE_FIELDS)
 
 
 class StateObserver:
@@ -202,6 +217,7 @@ class StateObserver:
         bit_count = int.bit_count
         spinners = self._spinners
         legal: list[int] = []        # flat positions of 1 in `masks`
+        objects = line and bool(rows) and line_layout(games[rows[0]].state) == "objects"
         codes, actions = self._codes, self.observer.spec.size
         for i in rows:
             g = games[i]
@@ -222,7 +238,9 @@ class StateObserver:
                 w[base + top:base + size] = track.rows[at:at + hs]
             if private:
                 hands.append(st.hands[seat].to_bytes(nbytes, "little"))
-            if line:
+            if line and objects:
+                self._line_objects(st, seat, record)
+            elif line:
                 spinner = -1
                 if spinners:
                     for sp in st.spinners:
@@ -282,6 +300,36 @@ class StateObserver:
             flat[ones] = 1.0
         if pos:
             flat[pos] = val
+
+    def _line_objects(self, st: Any, seat: int, record: list[Any]) -> None:
+        """A line game's record (see write_rows) from a layout kept as End and Spinner
+        objects (``line_layout(st) == "objects"``)."""
+        spinner = -1
+        if self._spinners:
+            for sp in st.spinners:
+                if sp.arms:
+                    spinner = sp.tile
+                    break
+        ends = st.ends
+        if len(ends) == 2:                          # L and R: always the first two ends
+            e0, e1 = ends
+            record += (-1 if st.over else st.current, seat, st.lead, spinner, e0.value,
+                       e1.value, *self._pad_open, *map(int.bit_count, st.hands),
+                       len(st.boneyard), *st.scores, st.round, st.count, st.drew, st.passes,
+                       len(e0.tiles), len(e1.tiles), *self._pad_length)
+            return
+        if ends:
+            opened, lengths = list(self._none_open), list(self._no_length)
+            slot = self._end_slot
+            for end in st.ends:
+                k = slot[end.name]
+                opened[k] = end.value
+                lengths[k] = len(end.tiles)
+        else:
+            opened, lengths = self._none_open, self._no_length
+        record += (-1 if st.over else st.current, seat, st.lead, spinner, *opened,
+                   *map(int.bit_count, st.hands), len(st.boneyard), *st.scores, st.round,
+                   st.count, st.drew, st.passes, *lengths)
 
     def _mexican_train(self, st: Any, seat: int, base: int, ones: list[int], pos: list[int],
                        val: list[Any], record: list[Any]) -> None:

@@ -167,24 +167,31 @@ def test_hidden_tiles_change_nothing_in_the_state_rows(game, seed, moves):
             assert not np.array_equal(row(twin, seat), mine)
 
 
-class _ObjectLayout:
-    """A line-game state seen through the other layout form the StateObserver reads: the
-    open ends as objects (name, value, tiles) and the spinners as objects (tile, arms), as
-    the engine's End and Spinner classes keep them."""
+class _OtherLayout:
+    """A line-game state seen through the other layout form the StateObserver reads: from
+    parallel lists, the open ends as objects (name, value, tiles) and the spinners as
+    objects (tile, arms), as the engine's End and Spinner classes keep them; from those
+    objects, the parallel lists and spinner lists [tile, value, bare, arms, ...]."""
 
     def __init__(self, st):
         for name in ("hands", "boneyard", "log", "lead", "count", "drew", "passes", "over",
                      "current", "scores", "round", "n"):
             setattr(self, name, getattr(st, name))
-        self.ends = [SimpleNamespace(name=n, value=v, tiles=t)
-                     for n, v, t in zip(st.end_names, st.end_values, st.end_tiles)]
-        self.spinners = [SimpleNamespace(tile=s[0], arms=bool(s[3])) for s in st.spinners]
+        if line_layout(st) == "lists":
+            self.ends = [SimpleNamespace(name=n, value=v, tiles=t)
+                         for n, v, t in zip(st.end_names, st.end_values, st.end_tiles)]
+            self.spinners = [SimpleNamespace(tile=s[0], arms=bool(s[3])) for s in st.spinners]
+        else:
+            self.end_names = [e.name for e in st.ends]
+            self.end_values = [e.value for e in st.ends]
+            self.end_tiles = [e.tiles for e in st.ends]
+            self.spinners = [[s.tile, s.value, s.bare, int(s.arms)] for s in st.spinners]
 
 
 @pytest.mark.parametrize("game", ["block", "draw", "all_fives"])
 @FEW
 @given(seed=st.integers(0, 2 ** 31), moves=st.integers(0, 60))
-def test_state_rows_read_ends_and_spinners_as_objects_too(game, seed, moves):
+def test_state_rows_read_both_layout_forms(game, seed, moves):
     players, options = GAMES[game]
     if game == "all_fives":
         options = {**options, "spinner": "every_double"}      # arms U, D, U2, D2, ...
@@ -195,7 +202,8 @@ def test_state_rows_read_ends_and_spinners_as_objects_too(game, seed, moves):
             break
         legal = g.legal_actions()
         g.apply(legal[rng.integers(len(legal))])
-    twin = SimpleNamespace(state=_ObjectLayout(g.state), name=g.name)
-    assert line_layout(g.state) == "lists" and line_layout(twin.state) == "objects"
+    twin = SimpleNamespace(state=_OtherLayout(g.state), name=g.name)
+    assert {line_layout(g.state), line_layout(twin.state)} == {"lists", "objects"}
     for seat in range(players):
         assert np.array_equal(row(twin, seat, like=g), row(g, seat)), seat
+        assert np.array_equal(row(g, seat), Observer(g).observe(g.view(seat)))

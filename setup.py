@@ -26,8 +26,14 @@ from setuptools.command.build_ext import build_ext
 ENV = "DOMINOHALL_COMPILE"
 
 # The engine modules mypyc compiles.  Kept interpreted: actions.py (Action is a str
-# subclass, which mypyc cannot compile), options.py (frozen dataclasses, which pickle only
-# interpreted; option resolution is cached anyway), errors.py and __init__.py.
+# subclass, which mypyc cannot compile as a native class; mypy_extensions.mypyc_attr(
+# native_class=False) would allow it, but the engine imports only the standard library.
+# Its hot tables are plain dicts and lists that the compiled modules read directly: the
+# line game's End keeps its PLAYS_ON table, Mexican Train its rows of PLAYS, so a miss is
+# the only call into it), options.py (frozen dataclasses, which pickle only interpreted;
+# the rules read on every move are copied into plain fields of the states, and option
+# resolution is cached), errors.py (exception classes, raised only on bad input) and
+# __init__.py.
 COMPILED = ["tiles", "chance", "game", "line_game", "mexican_train", "views", "sampling"]
 
 # Commands that build the installed package (a wheel, or a plain build/install); metadata,

@@ -10,7 +10,10 @@ warm caches between rounds.
 * compiled: ``--compiled-python PYTHON`` (an environment with the wheel installed, e.g.
   ``.venv-compiled/bin/python`` after ``.ci/run``), or by default an in-place mypyc build
   of ``src`` in ``build/bench-compiled/`` (about 20 s, redone only when the sources
-  change; needs mypy, from the test extra, and a C compiler).
+  change; needs mypy, from the test extra, and a C compiler);
+* base: ``--baseline-src DIR``, the pure engine of another source tree, e.g. ``main``'s
+  (``git archive main src | tar -x -C /tmp/main``, then ``--baseline-src /tmp/main/src``),
+  so that a change's effect on the pure engine is measured side by side, not across runs.
 
 A worker is the benchmark script itself run with ``--worker``: it reads one JSON request
 per line and answers one JSON line.
@@ -38,7 +41,7 @@ _SETUP = (ROOT / "setup.py").read_text()
 COMPILED_MODULES: list[str] = ast.literal_eval(
     _SETUP.split("\nCOMPILED = ", 1)[1].split("\n", 1)[0])
 
-BUILDS = ("pure", "compiled")
+BUILDS = ("pure", "compiled", "base")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -47,14 +50,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--compiled-python", metavar="PYTHON",
                    help="an interpreter with the compiled wheel installed (default: build "
                         "the engine in place under build/bench-compiled/)")
+    p.add_argument("--baseline-src", metavar="DIR",
+                   help="also measure the pure engine of this source tree (build 'base'), "
+                        "e.g. main's src/ from git archive")
     p.add_argument("--worker", choices=BUILDS, help=argparse.SUPPRESS)
 
 
 def builds(args: argparse.Namespace) -> list[str]:
     chosen = [b.strip() for b in args.builds.split(",") if b.strip()]
     bad = [b for b in chosen if b not in BUILDS]
-    if bad or not chosen:
-        raise SystemExit(f"--builds: choose from {', '.join(BUILDS)}, not {args.builds!r}")
+    if bad or not chosen or "base" in chosen:
+        raise SystemExit(f"--builds: choose from pure, compiled, not {args.builds!r} "
+                         "(--baseline-src adds base)")
+    if args.baseline_src:
+        chosen.append("base")
     return chosen
 
 
@@ -85,11 +94,14 @@ def compiled_tree() -> pathlib.Path:
 class Worker:
     """One engine build in its own process."""
 
-    def __init__(self, script: str, build: str, compiled_python: str | None = None) -> None:
+    def __init__(self, script: str, build: str, compiled_python: str | None = None,
+                 baseline_src: str | None = None) -> None:
         env = dict(os.environ)
         python = sys.executable
         if build == "pure":
             path = str(SRC)
+        elif build == "base":
+            path = str(pathlib.Path(baseline_src or "").resolve())
         elif compiled_python:
             python, path = compiled_python, ""
         else:
@@ -100,7 +112,8 @@ class Worker:
         self.proc = subprocess.Popen([python, script, "--worker", build], env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         hello = self.call(op="hello")
-        if hello["compiled"] != (build == "compiled"):
+        if hello["compiled"] != (build == "compiled") or (
+                build == "base" and not hello["file"].startswith(path)):
             raise SystemExit(f"the {build} worker runs the "
                              f"{'compiled' if hello['compiled'] else 'pure'} engine "
                              f"({hello['file']})")
@@ -122,7 +135,8 @@ class Worker:
 
 
 def start(script: str, args: argparse.Namespace) -> dict[str, Worker]:
-    return {b: Worker(script, b, args.compiled_python) for b in builds(args)}
+    return {b: Worker(script, b, args.compiled_python, args.baseline_src)
+            for b in builds(args)}
 
 
 def serve(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> int:

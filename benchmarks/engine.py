@@ -6,6 +6,7 @@
         --only block2_openspiel
     .venv/bin/python benchmarks/engine.py --builds pure          # the pure engine only
     .venv/bin/python benchmarks/engine.py --compiled-python .venv-compiled/bin/python
+    .venv/bin/python benchmarks/engine.py --baseline-src /tmp/main/src   # + main's pure
 
 Every row of ours is measured with both engine builds, the pure-Python engine and the
 mypyc-compiled one (see benchmarks/builds.py: one worker process per build, driven in
@@ -289,9 +290,12 @@ def main(argv: list[str] | None = None) -> int:
     for b in workers:
         comparisons += [(f"block 2p, {b} / OpenSpiel:", f"{b}:block2", "block2_openspiel"),
                         (f"block 4p teams, {b} / dominoes:", f"{b}:block4", "block4_dominoes")]
-    if len(workers) == 2:
+    if "compiled" in workers and "pure" in workers:
         comparisons += [(f"{label}, compiled / pure:", f"compiled:{key}", f"pure:{key}")
                         for key, label, _ in OURS]
+    if "base" in workers and "pure" in workers:
+        comparisons += [(f"{label}, pure / base (pure of --baseline-src):", f"pure:{key}",
+                         f"base:{key}") for key, label, _ in OURS]
     width = max(len(c[0]) for c in comparisons)
     for text, ours, peer in comparisons:
         print(f"ratio {text:<{width}}  {_ratio(rounds, ours, peer)}")

@@ -66,7 +66,7 @@ def table_tiles(g) -> list[str]:
     layout = v["layout"]
     out = [layout["lead"]] if layout["lead"] else []
     st_ = g.state
-    out += [TEXT[t] for tiles in st_.end_tiles for t in tiles]
+    out += [TEXT[t] for e in st_.ends for t in e.tiles]
     return out
 
 

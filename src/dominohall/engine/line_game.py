@@ -35,7 +35,7 @@ Interpretations where RULES.md leaves room:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action, plays_on
 from .chance import Chance
@@ -60,9 +60,76 @@ from .tiles import (
 #: the views only ever show those.
 Event = dict[str, Any] | tuple[Any, ...]
 
-BARE, TILE, CROSS = 0, 1, 2   # kinds of open end
+# kinds of open end, and what each counts (B4): its value times the kind
+BARE: Final = 0     # a bare side of a spinner: counts nothing itself
+TILE: Final = 1     # a plain tile: counts its outer half
+CROSS: Final = 2    # a crosswise double: counts both halves
 
-_ON_L, _ON_R = PLAYS_ON["L"], PLAYS_ON["R"]
+_ON_L: Final = PLAYS_ON["L"]
+_ON_R: Final = PLAYS_ON["R"]
+_LEADS: Final = PLAYS[None]
+
+
+class End:
+    """An open end of the layout: where the next tile may go.
+
+    ``name`` is ``L`` or ``R`` (the line) or a spinner arm (``U``, ``D``, ``U2``...);
+    ``value`` the number a tile must match; ``kind`` BARE, TILE or CROSS; ``spinner`` the
+    index of the spinner whose bare line end this is (else -1); ``tiles`` the tiles laid
+    on it, from the centre out; ``plays`` the table of the plays on an end of this name
+    (``PLAYS_ON[name]``: a mask of tiles that match it -> their actions).
+    """
+
+    __slots__ = ("name", "value", "kind", "spinner", "tiles", "plays")
+
+    def __init__(self, name: str, value: int, kind: int, spinner: int = -1,
+                 tiles: list[int] | None = None) -> None:
+        self.name = name
+        self.value = value
+        self.kind = kind
+        self.spinner = spinner
+        self.tiles: list[int] = [] if tiles is None else tiles
+        plays = PLAYS_ON.get(name)
+        if plays is None:
+            plays_on(name, 0)
+            plays = PLAYS_ON[name]
+        self.plays: dict[int, list[Action]] = plays
+
+    def copy(self) -> End:
+        return End(self.name, self.value, self.kind, self.spinner, self.tiles[:])
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (End, (self.name, self.value, self.kind, self.spinner, self.tiles))
+
+    def __repr__(self) -> str:
+        return f"<End {self.name}={self.value} kind={self.kind} tiles={len(self.tiles)}>"
+
+
+class Spinner:
+    """A double laid lengthwise that may open arms (B3), or a lead double that counts both
+    halves until both its line ends are covered (``arms`` False: ``spinner=none``).
+
+    ``bare``: how many of its line ends are still bare (2 for a lead, 1 on a line end);
+    ``opened``: its arms are open ends; ``number``: 1 for the first spinner with arms, 2 for
+    the second (arms ``U2``/``D2``), ...; 0 without arms.
+    """
+
+    __slots__ = ("tile", "value", "bare", "arms", "opened", "number")
+
+    def __init__(self, tile: int, bare: int, arms: bool, number: int,
+                 opened: bool = False) -> None:
+        self.tile = tile
+        self.value = HIGH[tile]
+        self.bare = bare
+        self.arms = arms
+        self.opened = opened
+        self.number = number
+
+    def copy(self) -> Spinner:
+        return Spinner(self.tile, self.bare, self.arms, self.number, self.opened)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Spinner, (self.tile, self.bare, self.arms, self.number, self.opened))
 
 
 def round_points(total: int, step: int) -> int:
@@ -99,16 +166,18 @@ def event_dict(event: Event) -> dict[str, Any]:
 
 _FIELDS = (
     "opts", "n", "chance", "round", "hands", "boneyard", "leader", "current", "lead",
-    "end_names", "end_values", "end_kinds", "end_spinner", "end_tiles", "spinners",
+    "ends", "spinners",
     "count", "passes", "drew", "scores", "over", "winners", "log", "_legal",
     "count_scoring", "must_play",
 )
+#: The options the rules read on every move, as plain fields (set from `opts` by __init__).
+_RULES = ("fives_and_threes", "teams", "may_draw", "draw_one", "reserve")
 
 
 class LineGameState:
     """An All Fives / Draw / Block match in progress."""
 
-    __slots__ = _FIELDS
+    __slots__ = _FIELDS + _RULES
 
     def __init__(self, opts: LineGameOptions, chance: Chance,
                  stacked: StackedDeck | None = None,
@@ -118,6 +187,11 @@ class LineGameState:
         self.chance = chance
         self.count_scoring = opts.count_scoring
         self.must_play = opts.must_play
+        self.fives_and_threes = opts.fives_and_threes
+        self.teams = opts.teams
+        self.may_draw = opts.draw != "none"            # B5
+        self.draw_one = opts.draw == "one"
+        self.reserve = opts.boneyard_reserve
         self.round = 1
         self.scores = [0] * self.n           # per seat; partners hold the same number
         self.over = False
@@ -144,12 +218,8 @@ class LineGameState:
         c.leader = self.leader
         c.current = self.current
         c.lead = self.lead
-        c.end_names = self.end_names[:]
-        c.end_values = self.end_values[:]
-        c.end_kinds = self.end_kinds[:]
-        c.end_spinner = self.end_spinner[:]
-        c.end_tiles = [t[:] for t in self.end_tiles]
-        c.spinners = [s[:] for s in self.spinners]
+        c.ends = [e.copy() for e in self.ends]
+        c.spinners = [s.copy() for s in self.spinners]
         c.count = self.count
         c.passes = self.passes
         c.drew = self.drew
@@ -170,13 +240,8 @@ class LineGameState:
             self.leader = leader
         self.current = self.leader
         self.lead = -1
-        self.end_names: list[str] = []
-        self.end_values: list[int] = []
-        self.end_kinds: list[int] = []
-        self.end_spinner: list[int] = []     # spinner index of a bare line end, else -1
-        self.end_tiles: list[list[int]] = []
-        # each spinner: [tile, value, bare line ends, has arms, arms opened, arm number]
-        self.spinners: list[list[int]] = []
+        self.ends: list[End] = []            # L and R first, then spinner arms
+        self.spinners: list[Spinner] = []
         self.count = 0
         self.passes = 0
         self.drew = False
@@ -187,107 +252,119 @@ class LineGameState:
 
     def side(self, seat: int) -> int:
         """The scoring side of a seat: its team (0 or 1) with teams, else the seat."""
-        return seat % 2 if self.opts.teams else seat
+        return seat % 2 if self.teams else seat
 
     # ------------------------------------------------------------------ layout
-    def _add_end(self, name: str, value: int, kind: int, spinner: int) -> None:
-        self.end_names.append(name)
-        self.end_values.append(value)
-        self.end_kinds.append(kind)
-        self.end_spinner.append(spinner)
-        self.end_tiles.append([])
+    @property
+    def end_names(self) -> list[str]:
+        """The open ends' names, in order (a new list; the layout is `ends`)."""
+        return [e.name for e in self.ends]
 
-    def _new_spinner(self, t: int, bare_ends: int, arms: bool) -> int:
-        k = len(self.spinners)
-        number = sum(1 for s in self.spinners if s[3]) + 1 if arms else 0
-        self.spinners.append([t, HIGH[t], bare_ends, int(arms), 0, number])
+    @property
+    def end_values(self) -> list[int]:
+        """The open ends' values, in order (a new list; the layout is `ends`)."""
+        return [e.value for e in self.ends]
+
+    def end_index(self, name: str | None) -> int:
+        """The index in `ends` of the open end called `name`, or -1."""
+        for k, e in enumerate(self.ends):
+            if e.name == name:
+                return k
+        return -1
+
+    def _new_spinner(self, t: int, bare: int, arms: bool) -> int:
+        """Lay double t as spinner number len(spinners); its index."""
+        spinners = self.spinners
+        number = sum(1 for s in spinners if s.arms) + 1 if arms else 0
+        s = Spinner(t, bare, arms, number)
+        spinners.append(s)
         if arms and not self.opts.spinner_sides_after_ends:
-            self._open_arms(k)
-        return k
+            self._open_arms(s)
+        return len(spinners) - 1
 
-    def _open_arms(self, k: int) -> None:
-        s = self.spinners[k]
-        s[4] = 1
-        suffix = "" if s[5] == 1 else str(s[5])
-        self._add_end("U" + suffix, s[1], BARE, -1)
-        self._add_end("D" + suffix, s[1], BARE, -1)
+    def _open_arms(self, s: Spinner) -> None:
+        s.opened = True
+        suffix = "" if s.number == 1 else str(s.number)
+        self.ends += [End("U" + suffix, s.value, BARE), End("D" + suffix, s.value, BARE)]
 
     def _becomes_spinner(self) -> bool:
         mode = self.opts.spinner
         return mode == "every_double" or (
-            mode == "first_double" and not any(s[3] for s in self.spinners))
+            mode == "first_double" and not any(s.arms for s in self.spinners))
 
     def _place(self, t: int, e: int) -> None:
         """Lay tile t on open end index e (-1: the lead)."""
         if e < 0:
-            self.lead = t
-            if IS_DOUBLE[t]:
-                k = len(self.spinners)            # L and R first: they are always ends 0, 1
-                self._add_end("L", HIGH[t], BARE, k)
-                self._add_end("R", HIGH[t], BARE, k)
-                self._new_spinner(t, 2, self._becomes_spinner())
-            else:                       # the layout was empty: L and R in one go
-                self.end_names = ["L", "R"]
-                self.end_values = [HIGH[t], LOW[t]]
-                self.end_kinds = [TILE, TILE]
-                self.end_spinner = [-1, -1]
-                self.end_tiles = [[], []]
-            return
-        self.end_tiles[e].append(t)
-        k = self.end_spinner[e]
+            self._lead(t)
+        else:
+            self._lay(t, self.ends[e])
+
+    def _lead(self, t: int) -> None:
+        """The first tile of a hand: the line's two ends L and R (always ends 0 and 1)."""
+        self.lead = t
+        if IS_DOUBLE[t]:
+            k = len(self.spinners)
+            self.ends = [End("L", HIGH[t], BARE, k), End("R", HIGH[t], BARE, k)]
+            self._new_spinner(t, 2, self._becomes_spinner())
+        else:
+            self.ends = [End("L", HIGH[t], TILE), End("R", LOW[t], TILE)]
+
+    def _lay(self, t: int, end: End) -> None:
+        """Lay tile t on an open end."""
+        end.tiles.append(t)
+        k = end.spinner
         if k >= 0:                                # a bare line end of a spinner is covered
             s = self.spinners[k]
-            s[2] -= 1
-            if s[2] == 0 and s[3] and not s[4]:
-                self._open_arms(k)
-        v = self.end_values[e]
-        if IS_DOUBLE[t]:
+            s.bare -= 1
+            if s.bare == 0 and s.arms and not s.opened:
+                self._open_arms(s)
+        if IS_DOUBLE[t]:                          # crosswise, or a new spinner
             if self._becomes_spinner():
-                self.end_kinds[e] = BARE
-                self.end_spinner[e] = self._new_spinner(t, 1, True)
+                end.kind = BARE
+                end.spinner = self._new_spinner(t, 1, True)
             else:
-                self.end_kinds[e] = CROSS
-                self.end_spinner[e] = -1
+                end.kind = CROSS
+                end.spinner = -1
         else:
-            self.end_values[e] = other_half(t, v)
-            self.end_kinds[e] = TILE
-            self.end_spinner[e] = -1
+            end.value = other_half(t, end.value)
+            end.kind = TILE
+            end.spinner = -1
 
     def _count(self) -> int:
-        """B4: the sum of the open ends."""
+        """B4: the sum of the open ends, and both halves of a spinner with a bare line end."""
         total = 0
-        for v, kind in zip(self.end_values, self.end_kinds):
-            total += v * kind                     # BARE 0, TILE v, CROSS 2v
+        for e in self.ends:
+            total += e.value * e.kind             # BARE 0, TILE v, CROSS 2v
         for s in self.spinners:
-            if s[2] > 0:
-                total += 2 * s[1]
+            if s.bare:
+                total += 2 * s.value
         return total
 
     def count_points(self, count: int) -> int:
         """B4: points scored for a count."""
         if count <= 0:
             return 0
-        if self.opts.fives_and_threes:
+        if self.fives_and_threes:
             return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)
         return count if count % 5 == 0 else 0
 
     # ------------------------------------------------------------------ queries
     def _drawable(self) -> bool:
-        o = self.opts
-        if o.draw == "none" or len(self.boneyard) <= o.boneyard_reserve:
+        if not self.may_draw or len(self.boneyard) <= self.reserve:
             return False
-        return o.draw == "until_playable" or not self.drew
+        return not (self.draw_one and self.drew)
 
     def _plays(self) -> list[Action]:
         """The plays of the current seat's tiles on the open ends (a new list)."""
         hand = self.hands[self.current]
-        values = self.end_values
         if self.lead < 0:
-            row = PLAYS[None]
-            return [row[t] for t in ids(hand)]
+            return [_LEADS[t] for t in ids(hand)]
         out: list[Action] = []
-        for name, v in zip(self.end_names, values):
-            out += plays_on(name, hand & WITH_HALF[v])
+        for e in self.ends:
+            m = hand & WITH_HALF[e.value]
+            if m:
+                acts = e.plays.get(m)
+                out += plays_on(e.name, m) if acts is None else acts
         return out
 
     def legal(self) -> list[Action]:
@@ -298,10 +375,11 @@ class LineGameState:
             self._legal = []
             return self._legal
         hand = self.hands[self.current]
-        values = self.end_values
-        if len(values) == 2:                      # the line, no spinner arms open
+        ends = self.ends
+        if len(ends) == 2:                        # the line, no spinner arms open
             try:
-                plays = _ON_L[hand & WITH_HALF[values[0]]] + _ON_R[hand & WITH_HALF[values[1]]]
+                plays = (_ON_L[hand & WITH_HALF[ends[0].value]]
+                         + _ON_R[hand & WITH_HALF[ends[1].value]])
             except KeyError:                      # a mask not seen before
                 plays = self._plays()
         else:
@@ -330,17 +408,20 @@ class LineGameState:
         if t < 0:                                 # draw or pass
             self._draw_or_pass(p, a)
             return
-        if e == -2:
-            e = self.end_names.index(target)      # type: ignore[arg-type]
         hands = self.hands
         hands[p] = hand = hands[p] ^ BIT[t]       # t is in the hand: the action was legal
-        if e < 0 or IS_DOUBLE[t] or self.end_spinner[e] >= 0:
-            self._place(t, e)
-        else:                       # the usual play: a plain tile on a plain end
-            self.end_tiles[e].append(t)
-            values = self.end_values
-            values[e] = PIPS[t] - values[e]       # other_half(t, ...), inlined: hot path
-            self.end_kinds[e] = TILE
+        if e >= 0:                                # L or R
+            end = self.ends[e]
+            if IS_DOUBLE[t] or end.spinner >= 0:
+                self._lay(t, end)
+            else:                   # the usual play: a plain tile on a plain end
+                end.tiles.append(t)
+                end.value = PIPS[t] - end.value   # other_half(t, ...), inlined: hot path
+                end.kind = TILE
+        elif e == -1:
+            self._lead(t)
+        else:                                     # a spinner arm
+            self._lay(t, self.ends[self.end_index(target)])
         self.passes = 0
         self.drew = False
         points = 0
@@ -377,14 +458,13 @@ class LineGameState:
 
     def _blocked(self) -> bool:
         """B6, called after a pass: no player can play a tile and no tile may be drawn."""
-        o = self.opts
-        if o.draw != "none" and len(self.boneyard) > o.boneyard_reserve:
+        if self.may_draw and len(self.boneyard) > self.reserve:
             return False
         if self.lead < 0:
             return False
         open_ends = 0
-        for v in self.end_values:
-            open_ends |= WITH_HALF[v]
+        for e in self.ends:
+            open_ends |= WITH_HALF[e.value]
         for hand in self.hands:
             if hand & open_ends:
                 return False
@@ -394,14 +474,14 @@ class LineGameState:
         """Public proof for inference: with must_play on, a draw or pass shows the player
         holds no tile matching any open end (the event's ``void``: these values)."""
         if self.must_play and self.lead >= 0:
-            return tuple(self.end_values)
+            return tuple([e.value for e in self.ends])
         return None
 
     def _score(self, side: int, points: int) -> bool:
         """Add points to a side; True when that side has reached the target."""
         scores = self.scores
         scores[side] += points
-        if self.opts.teams:
+        if self.teams:
             scores[side + 2] += points
         return scores[side] >= self.opts.target
 
@@ -508,12 +588,12 @@ class LineGameState:
             return f"lead a tile without a target, e.g. '{TEXT[t]}'"
         if target is None:
             return f"say which end: e.g. '{TEXT[t]}>L' or '{TEXT[t]}>R'"
-        if target not in self.end_names:
+        e = self.end_index(target)
+        if e < 0:
             if target[0] in "UD":
                 return f"the spinner side {target} is not open"
             return f"there is no open end {target}"
-        v = self.end_values[self.end_names.index(target)]
-        return f"{TEXT[t]} does not match the open end {v} at {target}"
+        return f"{TEXT[t]} does not match the open end {self.ends[e].value} at {target}"
 
 
 class LapOfPassesLineGameState(LineGameState):

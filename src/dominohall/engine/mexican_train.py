@@ -42,9 +42,9 @@ Interpretations where RULES.md leaves room (players' usual reading):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAY, PLAYS, Action
+from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAYS, Action
 from .chance import Chance
 from .options import MexicanTrainOptions
 from .tiles import (
@@ -68,18 +68,36 @@ _FIELDS = (
     "owed", "deferred", "pending", "first_done", "current", "drawn", "drew", "must_follow",
     "chain", "turn_draws", "passes", "scores", "over", "winners", "log", "_legal",
 )
+#: The options the rules read on every move, as plain flags (set from `opts` by __init__).
+_RULES = (
+    "restricted_first_turn", "chain_first_turn", "defer_first_turn_doubles", "cover_oldest",
+    "follow_on_double", "one_double_per_turn", "must_play", "draw_until_playable", "_rows",
+)
 
 
 class MexicanTrainState:
     """A Mexican Train match in progress. Mutated only through `apply`."""
 
-    __slots__ = _FIELDS
+    __slots__ = _FIELDS + _RULES
 
     def __init__(self, opts: MexicanTrainOptions, chance: Chance,
                  stacked: StackedDeck | None = None, deal: bool = True) -> None:
         self.opts = opts
-        self.n = opts.players
+        self.n = n = opts.players
         self.chance = chance
+        self.restricted_first_turn = opts.first_turn != "free"    # A5
+        self.chain_first_turn = opts.first_turn == "chain"
+        self.defer_first_turn_doubles = opts.first_turn_double_owed == "after_first_turns"
+        self.cover_oldest = opts.double_order == "played"         # A8
+        self.follow_on_double = opts.after_double == "on_double"
+        self.one_double_per_turn = opts.max_doubles_per_turn == 1
+        self.must_play = opts.must_play                            # A6/A7
+        self.draw_until_playable = opts.draw_until_playable
+        #: _rows[i][t]: the action playing tile t on train i
+        rows = _ROWS.get(n)
+        if rows is None:
+            rows = _ROWS[n] = [PLAYS[_name(i, n)] for i in range(n + 1)]
+        self._rows: list[list[Action]] = rows
         self.round = 1
         self.scores = [0] * self.n
         self.over = False
@@ -177,14 +195,14 @@ class MexicanTrainState:
     # ------------------------------------------------------------------ queries
     def in_first_turn(self, seat: int) -> bool:
         """A5: the seat's first turn is restricted to its own train."""
-        return self.opts.first_turn != "free" and not self.first_done >> seat & 1
+        return self.restricted_first_turn and not self.first_done >> seat & 1
 
     def _cover_target(self) -> int:
-        return self.owed[0] if self.opts.double_order == "played" else self.owed[-1]
+        return self.owed[0] if self.cover_oldest else self.owed[-1]
 
     def _targets(self, p: int) -> list[int]:
         """Trains the current player may play on now (A4-A8)."""
-        if self.must_follow and not self.owed and self.opts.after_double == "on_double":
+        if self.must_follow and not self.owed and self.follow_on_double:
             return [self.pending[-1]]
         return self._open_trains(p, self.markers, self.first_done, self.owed)
 
@@ -192,11 +210,15 @@ class MexicanTrainState:
         """Trains seat p may play on at the start of a turn, given the markers, the seats
         whose first turn is over and the owed doubles (A4-A8)."""
         if owed:
-            return [owed[0] if self.opts.double_order == "played" else owed[-1]]
-        if self.opts.first_turn != "free" and not first_done >> p & 1:
+            return [owed[0] if self.cover_oldest else owed[-1]]
+        if self.restricted_first_turn and not first_done >> p & 1:
             return [p]
         n = self.n
-        return [i for i in range(n) if i == p or markers >> i & 1] + [n]
+        key = markers << 8 | p << 4 | n           # n <= 10 players
+        trains = _OPEN_TRAINS.get(key)
+        if trains is None:      # the own train, those with a marker, the Mexican train
+            trains = _OPEN_TRAINS[key] = [i for i in range(n) if i == p or markers >> i & 1] + [n]
+        return trains
 
     def _blocked(self) -> bool:
         """A10, called after a pass with the boneyard empty: nobody can play any more.
@@ -231,16 +253,16 @@ class MexicanTrainState:
     def _plays(self) -> list[Action]:
         p = self.current
         cand = BIT[self.drawn] if self.drawn >= 0 else self.hands[p]
-        if self.pending and self.opts.max_doubles_per_turn == 1:
+        if self.pending and self.one_double_per_turn:
             cand &= ~_DOUBLES
         out: list[Action] = []
         if not cand:
             return out
-        n = self.n
+        ends, rows = self.ends, self._rows
         for i in self._targets(p):
-            m = cand & WITH_HALF[self.ends[i]]
+            m = cand & WITH_HALF[ends[i]]
             if m:
-                row = PLAYS[_TRAIN_NAMES[i] if i < n else "mx"]
+                row = rows[i]
                 while m:
                     low = m & -m
                     out.append(row[low.bit_length() - 1])
@@ -259,13 +281,13 @@ class MexicanTrainState:
             acts = plays + [END_ACTION]
         elif self.drew:
             if plays:
-                acts = plays if self.opts.must_play else plays + [PASS_ACTION]
-            elif can_draw and self.opts.draw_until_playable:
+                acts = plays if self.must_play else plays + [PASS_ACTION]
+            elif can_draw and self.draw_until_playable:
                 acts = [DRAW_ACTION]
             else:
                 acts = [PASS_ACTION]
         elif plays:
-            acts = plays if self.opts.must_play or not can_draw else plays + [DRAW_ACTION]
+            acts = plays if self.must_play or not can_draw else plays + [DRAW_ACTION]
         else:
             acts = [DRAW_ACTION] if can_draw else [PASS_ACTION]
         self._legal = acts
@@ -275,18 +297,18 @@ class MexicanTrainState:
         """n for "mx", k for "t<k>", -1 for anything else."""
         if target == "mx":
             return self.n
-        if target is not None and target[0] == "t" and target[1:].isdigit():
-            k = int(target[1:])
-            if k < self.n:
-                return k
-        return -1
+        k = _TRAIN_OF.get(target, -1)
+        if k < 0 and target is not None and target[0] == "t" and target[1:].isdigit():
+            k = int(target[1:])               # "t05", say: not a name the engine prints
+        return k if k < self.n else -1
 
     # ------------------------------------------------------------------ moves
     def apply(self, a: Action) -> None:
         """Apply a legal action (no checking: see `explain` and Game.apply)."""
         self._legal = None
-        if a.kind == PLAY:
-            self._play(a.tile, self._train_index(a.target))
+        t, target, _ = a.play
+        if t >= 0:
+            self._play(t, self._train_index(target))
         elif a is DRAW_ACTION:
             p = self.current
             event = {"type": "draw", "seat": p, "tile": ""}
@@ -315,7 +337,7 @@ class MexicanTrainState:
     def _note_void(self, event: Event) -> None:
         """Public proof for inference: with must_play on, a draw or pass shows the player
         holds no tile matching the open ends they could play on (``void``)."""
-        if self.opts.must_play and not (self.pending and self.opts.max_doubles_per_turn == 1):
+        if self.must_play and not (self.pending and self.one_double_per_turn):
             event["void"] = sorted({self.ends[i] for i in self._targets(self.current)})
 
     def _play(self, t: int, i: int) -> None:
@@ -327,9 +349,12 @@ class MexicanTrainState:
         self.passes = 0
         self.log.append({"type": "play", "seat": p, "tile": TEXT[t],
                          "target": _TRAIN_NAMES[i] if i < self.n else "mx"})
-        for waiting in (self.owed, self.pending, self.deferred):
-            if i in waiting:
-                waiting.remove(i)
+        if i in self.owed:                  # a double on train i is covered
+            self.owed.remove(i)
+        if i in self.pending:
+            self.pending.remove(i)
+        if i in self.deferred:
+            self.deferred.remove(i)
         if i == p:
             self.markers &= ~BIT[p]
         is_double = IS_DOUBLE[t]
@@ -344,7 +369,7 @@ class MexicanTrainState:
         self.drawn = -1
         self.drew = False
         if first_turn_play and self.turn_draws == 0 and not self.must_follow:
-            if self.opts.first_turn == "chain":
+            if self.chain_first_turn:
                 self.chain = True           # A5: more tiles on the own train, or 'end'
             else:
                 self._end_turn()            # single: exactly one tile
@@ -357,7 +382,7 @@ class MexicanTrainState:
     def _end_turn(self) -> None:
         p = self.current
         if self.pending:
-            if self.in_first_turn(p) and self.opts.first_turn_double_owed == "after_first_turns":
+            if self.in_first_turn(p) and self.defer_first_turn_doubles:
                 self.deferred.extend(self.pending)
             else:
                 self.owed.extend(self.pending)
@@ -423,7 +448,7 @@ class MexicanTrainState:
                 return "you are laying your first-turn chain: play on your train or 'end'"
             if not self.boneyard:
                 return "the boneyard is empty"
-            if self.drew and not self.opts.draw_until_playable:
+            if self.drew and not self.draw_until_playable:
                 return "you already drew this turn"
             return "you have a legal play and must play (must_play is on)"
         if a is PASS_ACTION:
@@ -448,14 +473,14 @@ class MexicanTrainState:
             if i != c:
                 return (f"a double is owed on {_name(c, self.n)}: "
                         f"cover {TEXT[self.trains[c][-1]]} first")
-        elif self.must_follow and self.opts.after_double == "on_double" and i != self.pending[-1]:
+        elif self.must_follow and self.follow_on_double and i != self.pending[-1]:
             return (f"the tile after a double must go on that double "
                     f"({_name(self.pending[-1], self.n)})")
         elif self.in_first_turn(p) and i != p:
             return f"on your first turn you may only play on your own train (t{p})"
         elif i < self.n and i != p and not self.markers >> i & 1:
             return f"{target} is closed (it has no marker)"
-        if IS_DOUBLE[t] and self.pending and self.opts.max_doubles_per_turn == 1:
+        if IS_DOUBLE[t] and self.pending and self.one_double_per_turn:
             return "only one uncovered double per turn (max_doubles_per_turn is 1)"
         if not WITH_HALF[self.ends[i]] & BIT[t]:
             return f"{TEXT[t]} does not match the open end {self.ends[i]} of {target}"
@@ -474,8 +499,12 @@ class LapOfPassesMexicanTrainState(MexicanTrainState):
         return self.passes >= self.n
 
 
-_DOUBLES = sum(BIT[double(k)] for k in range(19))
-_TRAIN_NAMES = [f"t{k}" for k in range(10)]
+_DOUBLES: Final = sum(BIT[double(k)] for k in range(19))
+_TRAIN_NAMES: Final = [f"t{k}" for k in range(10)]
+_TRAIN_OF: Final[dict[str | None, int]] = {name: k for k, name in enumerate(_TRAIN_NAMES)}
+_ROWS: Final[dict[int, list[list[Action]]]] = {}    # _rows per number of players
+#: the trains open to a seat, by (markers, seat, players): lists to read, never to change
+_OPEN_TRAINS: Final[dict[int, list[int]]] = {}
 
 
 def _name(i: int, n: int) -> str:

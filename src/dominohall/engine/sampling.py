@@ -245,12 +245,11 @@ def _line_state(view: View, opts: Any, chance: Chance, hands: list[int], boneyar
     st.must_play = opts.must_play
     st.leader = view["leader"]
     st.lead = -1
-    st.end_names, st.end_values, st.end_kinds, st.end_spinner = [], [], [], []
-    st.end_tiles, st.spinners = [], []
+    st.ends, st.spinners = [], []
     for e in round_log:             # lay the hand's tiles again, in order
         if e["type"] == "play":
             target = e["target"]
-            st._place(parse_tile(e["tile"]), -1 if target is None else st.end_names.index(target))
+            st._place(parse_tile(e["tile"]), -1 if target is None else st.end_index(target))
     st.count = st._count() if st.count_scoring and st.lead >= 0 else 0
     st.passes = view["turn"]["passes"]
     st.drew = view["turn"]["drew"]

@@ -11,34 +11,34 @@ half first: ``"12-5"``, ``"6-6"``, ``"0-0"``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .errors import IllegalAction
 
 #: A stacked first-round deck: tile ids per hand, and the boneyard top first.
 StackedDeck = tuple[list[list[int]], list[int]]
 
-MAX_PIPS = 18
-N_IDS = (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
+MAX_PIPS: Final = 18
+N_IDS: Final = (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
 
-HIGH: list[int] = []
-LOW: list[int] = []
+HIGH: Final[list[int]] = []
+LOW: Final[list[int]] = []
 for _a in range(MAX_PIPS + 1):
     for _b in range(_a + 1):
         HIGH.append(_a)
         LOW.append(_b)
-PIPS: list[int] = [h + lo for h, lo in zip(HIGH, LOW)]
-IS_DOUBLE: list[bool] = [h == lo for h, lo in zip(HIGH, LOW)]
-TEXT: list[str] = [f"{h}-{lo}" for h, lo in zip(HIGH, LOW)]
-BIT: list[int] = [1 << t for t in range(N_IDS)]
+PIPS: Final[list[int]] = [h + lo for h, lo in zip(HIGH, LOW)]
+IS_DOUBLE: Final[list[bool]] = [h == lo for h, lo in zip(HIGH, LOW)]
+TEXT: Final[list[str]] = [f"{h}-{lo}" for h, lo in zip(HIGH, LOW)]
+BIT: Final[list[int]] = [1 << t for t in range(N_IDS)]
 
 #: WITH_HALF[k]: bitmask of every tile (up to double-18) that has a half k.
-WITH_HALF: list[int] = [0] * (MAX_PIPS + 1)
+WITH_HALF: Final[list[int]] = [0] * (MAX_PIPS + 1)
 for _t in range(N_IDS):
     WITH_HALF[HIGH[_t]] |= BIT[_t]
     WITH_HALF[LOW[_t]] |= BIT[_t]
 
-_BY_TEXT: dict[str, int] = {}
+_BY_TEXT: Final[dict[str, int]] = {}
 for _t in range(N_IDS):
     _BY_TEXT[TEXT[_t]] = _t
     _BY_TEXT[f"{LOW[_t]}-{HIGH[_t]}"] = _t
@@ -93,16 +93,16 @@ def tile_text(t: Any) -> str:
 
 # Per byte of a bitmask: the ids and the pips of the tiles in it (byte k holds ids
 # 8k..8k+7), so a hand is read 8 tiles at a time instead of bit by bit.
-_BYTES = (N_IDS + 7) // 8
-_IDS_IN_BYTE: list[list[tuple[int, ...]]] = [
+_BYTES: Final = (N_IDS + 7) // 8
+_IDS_IN_BYTE: Final[list[list[tuple[int, ...]]]] = [
     [tuple(8 * k + i for i in range(8) if b >> i & 1 and 8 * k + i < N_IDS) for b in range(256)]
     for k in range(_BYTES)
 ]
-_PIPS_IN_BYTE: list[list[int]] = [[sum(PIPS[t] for t in row[b]) for b in range(256)]
+_PIPS_IN_BYTE: Final[list[list[int]]] = [[sum(PIPS[t] for t in row[b]) for b in range(256)]
                                   for row in _IDS_IN_BYTE]
 
 
-_TEXTS_IN_BYTE: list[list[tuple[str, ...]]] = [[tuple(map(TEXT.__getitem__, ids_))
+_TEXTS_IN_BYTE: Final[list[list[tuple[str, ...]]]] = [[tuple(map(TEXT.__getitem__, ids_))
                                                   for ids_ in row] for row in _IDS_IN_BYTE]
 
 

@@ -124,13 +124,12 @@ def view(game: Game, seat: Any) -> dict[str, Any]:
         hit = _OPTIONS_CACHE[id(opts)] = (opts, opts.as_dict())
     spinner = None
     for s in st.spinners:
-        if s[3]:
-            spinner = TEXT[s[0]]
+        if s.arms:
+            spinner = TEXT[s.tile]
             break
     lead = st.lead
-    ends = []
-    for name, v, tiles in zip(st.end_names, st.end_values, st.end_tiles):
-        ends.append({"id": name, "value": v, "tiles": [TEXT[t] for t in tiles]})
+    ends = [{"id": e.name, "value": e.value, "tiles": [TEXT[t] for t in e.tiles]}
+            for e in st.ends]
     return {                            # one literal: the keys of _common, then the layout
         "game": game.name,
         "options": hit[1],

@@ -18,7 +18,7 @@ from dominohall.guide import generate, rules_markdown
 from dominohall.guide.__main__ import main as guide_main
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-GUIDE = rules_markdown()
+GUIDE = rules_markdown("en")
 
 
 def test_the_committed_guide_is_current_and_docs_is_the_same_text():

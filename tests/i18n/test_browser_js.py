@@ -15,7 +15,8 @@ import subprocess
 import pytest
 
 import dominohall
-from dominohall import IllegalAction, bots, new_game
+from dominohall import IllegalAction, bots, new_game, replay
+from dominohall.engine.errors import BadRecord
 from dominohall.engine.views import events
 from dominohall.i18n import LANGUAGES, catalog_json
 from dominohall.i18n.errors import error_text
@@ -131,7 +132,22 @@ def test_errors_match_python(node, lang):
         except IllegalAction as err:
             errs.append({"code": err.code, "params": err.params, "message": str(err)})
     errs.append({"code": "nope", "params": {}, "message": "raw english"})
+    # the server's refusals: a REST body (code), a websocket error (reason), a nested error
+    record = g.to_record()
+    for bad in ({**record, "version": 99}, {**record, "actions": ["zz"]},
+                {**record, "options": {"double_blank": 3}}):
+        try:
+            replay(bad)
+        except BadRecord as err:
+            errs.append({"error": "bad_record", "code": err.code, "params": err.params,
+                         "message": str(err)})
+    errs.append({"type": "error", "code": "stale", "reason": "player_is_back", "params": {},
+                 "message": "the player is back"})
+    errs.append({"type": "error", "code": "rate_limited", "reason": "rate_limited_connect",
+                 "params": {"seconds": 3}, "message": "Too many connections; try again in 3 s."})
     got = node("I.useCatalog(data.c); return data.errs.map(I.tError);",
                {"c": catalog_json(lang), "errs": errs})
     assert got == [error_text(e, lang) for e in errs]
-    assert len(errs) >= 6
+    assert len(errs) >= 11
+    if lang != "en":
+        assert all(g != e["message"] for g, e in zip(got[-5:], errs[-5:], strict=True)), got

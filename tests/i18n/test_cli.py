@@ -89,3 +89,27 @@ def test_english_is_untouched(capsys):
 def test_lang_after_the_command(capsys):
     assert main(["options", "draw", "--lang", "es"]) == 0
     assert "el doble más alto del juego (doble 6 = 28 fichas)" in capsys.readouterr().out
+
+
+def test_bad_option_and_bad_record_in_the_cli_language(capsys, tmp_path):
+    assert main(["--lang", "be", "selfplay", "mexican_train", "-o", "double_blank=7"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dominohall: памылка: double_blank: 7 нельга (можна: 0 | 25 | 50)"), err
+    assert main(["--lang", "pt", "selfplay", "draw", "-o", "teams=true", "--players", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "teams: equipes precisam de 4 jogadores, não 3" in err, err
+
+
+def test_error_text_follows_the_current_language():
+    from dominohall import IllegalAction, new_game
+    from dominohall.i18n.errors import error_text
+
+    g = new_game("block", players=2, seed=1, options={"set_max": 6})
+    try:
+        g.apply("zz")
+    except IllegalAction as err:
+        english = error_text(err)
+        i18n.set_language("es")
+        assert error_text(err) == error_text(err, "es") != english
+        with i18n.use_language("kk"):
+            assert error_text(err) == error_text(err, "kk")

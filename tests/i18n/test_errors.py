@@ -6,6 +6,7 @@ import ast
 import pathlib
 import pickle
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -144,4 +145,5 @@ def test_browser_gets_the_same_templates():
     body = catalog_json("pt")
     assert body["errors"] == ERRORS and body["reasons"] == list(REASONS)
     for template in list(ERRORS.values()) + list(REASONS):
-        assert translator("pt").gettext(template) != template or template == "{action}: {reason}"
+        only_placeholders = not re.sub(r"\{\w+\}|[\W_]", "", template)   # "{field}: {message}"
+        assert translator("pt").gettext(template) != template or only_placeholders, template

@@ -212,6 +212,10 @@ def test_lobby_in_each_language(browser, server, lang):
     page.locator("#options-box summary").click()
     page.locator("#table-box summary").click()
     check(page, lang, errors)
+    # bot levels by their names in the player's language, not their codes
+    tr = translator(lang)
+    shown = page.locator("select[data-seat='1'] option[value='bot:pimc']").text_content()
+    assert shown == tr.gettext("Bot: {bot}").format(bot=tr.gettext("Expert (strong)"))
     ctx.close()
 
 
@@ -236,4 +240,32 @@ def test_table_in_each_language(browser, server, lang):
     pattern = re.escape(deal).replace(re.escape("{round}"), "1").replace(
         re.escape("{n}"), "5").replace(re.escape("{boneyard}"), r"\d+")
     assert re.fullmatch(pattern, first), (first, deal)
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", PAGE_LANGS)
+def test_how_to_play_in_each_language(browser, server, lang):
+    """The rules guide itself is translated (rules.<lang>.md), not only the page around
+    it: no English left in it, and nothing overflowing on a phone (long Kazakh and
+    Belarusian words in its headings and tables)."""
+    ctx, page, errors = open_in(browser, server, lang)
+    ctx.add_cookies([{"name": "dh_lang", "value": lang, "url": server.url}])
+    page.goto(server.url + "/how-to-play")
+    page.wait_for_selector("header select.lang-menu, header #lang-menu", state="attached")
+    got = page.evaluate(COLLECT)
+    assert got["lang"] == lang and got["menu"]
+    # option names and values in code spans are identifiers, typed as they are; All Fives
+    # is a name the catalogs keep ("All Fives (Все пятёрки)")
+    codes = set(page.locator("article#guide code").all_inner_texts())
+    left = [t for t in english_left(lang, got["texts"]) if t not in codes | {"All Fives"}]
+    assert not left, f"English left in {lang}: {left}"
+    assert got["pageWidth"] <= PHONE["width"], f"page is {got['pageWidth']} px wide"
+    assert not got["over"], f"overflowing in {lang}: {got['over'][:10]}"
+    assert not errors
+    article = page.locator("article#guide")
+    assert article.get_attribute("lang") == lang
+    text = " ".join(article.inner_text().split())
+    for english in ("dominohall plays four domino games on one rules engine",
+                    "The set is double-12", "House options", "Worked examples"):
+        assert english not in text, (lang, english)
     ctx.close()

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from .. import __version__
-from ..engine import COMPILED, GAMES, DominohallError, IllegalAction
+from ..engine import COMPILED, GAMES, DominohallError
 from ..i18n import LANGUAGES, N_, _, error_text, normalize, set_language
 from . import arena, options_cmd, play, replay, selfplay, serve
 
@@ -93,11 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result: int = args.run(args)
         return result
-    except IllegalAction as err:
+    except DominohallError as err:      # said from its code and params, in --lang
         print(_("dominohall: error: {error}").format(error=error_text(err)), file=sys.stderr)
-        return 2
-    except DominohallError as err:
-        print(_("dominohall: error: {error}").format(error=err), file=sys.stderr)
         return 2
     except BrokenPipeError:          # e.g. `dominohall selfplay ... | head`
         import os

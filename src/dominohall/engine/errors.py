@@ -39,12 +39,49 @@ class GameOver(IllegalAction):
 
 
 class BadOption(DominohallError):
-    """An unknown option, a bad value, or an impossible combination (names the field)."""
+    """An unknown option, a bad value, or an impossible combination (names the field).
 
-    def __init__(self, field: str, message: str) -> None:
+    ``str(err)`` is ``"field: message"`` in English (unchanged, for the API); ``code`` and
+    ``params`` say it for machines, as on :class:`IllegalAction` (``params`` always holds
+    ``field``)."""
+
+    code: str = "bad_option"
+
+    def __init__(self, field: str, message: str, code: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.params: dict[str, object] = {"field": field, **(params or {})}
+        if self.code == "bad_option":
+            self.params.setdefault("message", message)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.field, self.message, self.code, self.params))
 
 
 class BadRecord(DominohallError):
-    """A game record that cannot be replayed."""
+    """A game record that cannot be replayed (``code`` and ``params`` as on IllegalAction)."""
+
+    code: str = "bad_record"
+
+    def __init__(self, message: str, code: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.params: dict[str, object] = dict(params or {})
+        if self.code == "bad_record":
+            self.params.setdefault("message", message)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (str(self), self.code, self.params))
+
+
+def described(err: BaseException) -> dict[str, object]:
+    """An error as data, to nest in another error's params: its code, params and English
+    message (an error without a code is only its message)."""
+    return {"code": getattr(err, "code", None), "params": dict(getattr(err, "params", {})),
+            "message": str(err)}

@@ -15,7 +15,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .chance import Chance, LegacyChance
-from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn
+from .errors import BadOption, BadRecord, GameOver, IllegalAction, NotYourTurn, described
 from .line_game import LapOfPassesLineGameState, LineGameState
 from .mexican_train import LapOfPassesMexicanTrainState, MexicanTrainState
 from .options import LINE_GAMES, LineGameOptions, MexicanTrainOptions, Options, resolve_options
@@ -172,7 +172,7 @@ class Game:
     def to_record(self) -> dict[str, Any]:
         """A JSON-serializable record from which `replay` rebuilds this exact game."""
         if self.sampled:
-            raise BadRecord("a world made by sample_world has no record of its own")
+            raise BadRecord("a world made by sample_world has no record of its own", "world_record")
         return {
             "format": RECORD_FORMAT,
             "version": self.record_version,
@@ -222,15 +222,19 @@ def new_game(
     """
     if name.__class__ is not str or (name != "mexican_train" and name not in LINE_GAMES):
         raise BadOption("game", f"unknown game {name!r} "
-                                f"(choose from mexican_train, all_fives, draw, block)")
+                                f"(choose from mexican_train, all_fives, draw, block)",
+                        "unknown_game", {"game": repr(name),
+                                         "games": "mexican_train, all_fives, draw, block"})
     if options is not None and options.__class__ is not dict and not isinstance(options, Mapping):
-        raise BadOption("options", f"{options!r} is not a mapping of option names to values")
+        raise BadOption("options", f"{options!r} is not a mapping of option names to values",
+                        "options_not_mapping", {"options": repr(options)})
     opts = resolve_options(name, players, options)
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 62)
     elif seed.__class__ is not int and (isinstance(seed, bool)
                                         or not isinstance(seed, (int, str))):
-        raise BadOption("seed", f"{seed!r} is not a whole number or a string")
+        raise BadOption("seed", f"{seed!r} is not a whole number or a string", "bad_seed",
+                        {"seed": repr(seed)})
     stacked = None if hands is None and boneyard is None else \
         _stacked_deck(opts, hands, boneyard)
     deck = None if stacked is None else {
@@ -241,11 +245,13 @@ def new_game(
     state: State
     if isinstance(opts, MexicanTrainOptions):
         if leader is not None:
-            raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts")
+            raise BadOption("leader", "Mexican Train has no leader: the engine decides who starts",
+                            "no_leader")
         state = _MEXICAN_TRAIN_OF_VERSION[_version](opts, chance, stacked)
     else:
         if leader is not None and not (type(leader) is int and 0 <= leader < players):
-            raise BadOption("leader", f"{leader!r} is not a seat (0..{players - 1})")
+            raise BadOption("leader", f"{leader!r} is not a seat (0..{players - 1})", "bad_leader",
+                            {"leader": repr(leader), "last": players - 1})
         state = _LINE_GAME_OF_VERSION[_version](opts, chance, stacked, leader)
     return Game(name, opts, seed, state, deck, leader, [], 0, False, _version)
 
@@ -260,10 +266,11 @@ def _stacked_deck(opts: Options, hands: Any, boneyard: Any) -> StackedDeck | Non
     if hands is None and boneyard is None:
         return None
     if hands is None:
-        raise BadOption("hands", "a stacked boneyard needs the hands too")
+        raise BadOption("hands", "a stacked boneyard needs the hands too", "hands_needed")
     n, size = opts.players, opts.hand_size
     if not _is_list(hands) or len(hands) != n:
-        raise BadOption("hands", f"give one list of tiles per seat ({n} lists)")
+        raise BadOption("hands", f"give one list of tiles per seat ({n} lists)", "hands_per_seat",
+                        {"n": n})
     set_max = opts.set_max
     expected = set(range(set_size(set_max)))
     if isinstance(opts, MexicanTrainOptions) and opts.engine == "set_aside":
@@ -272,20 +279,23 @@ def _stacked_deck(opts: Options, hands: Any, boneyard: Any) -> StackedDeck | Non
 
     def parse(field: str, texts: object) -> list[int]:
         if isinstance(texts, str):
-            raise BadOption(field, "give a list of tile strings, not one string")
+            raise BadOption(field, "give a list of tile strings, not one string", "tiles_not_list")
         if not _is_list(texts):
-            raise BadOption(field, f"{texts!r} is not a list of tile strings")
+            raise BadOption(field, f"{texts!r} is not a list of tile strings", "tiles_not_a_list",
+                            {"texts": repr(texts)})
         assert isinstance(texts, Sequence)
         out = []
         for text in texts:
             try:
                 t = parse_tile(str(text), set_max)
             except IllegalAction as err:
-                raise BadOption(field, str(err)) from None
+                raise BadOption(field, str(err), err.code, err.params) from None
             if t in seen:
-                raise BadOption(field, f"{TEXT[t]} appears more than once")
+                raise BadOption(field, f"{TEXT[t]} appears more than once", "tile_twice",
+                                {"tile": TEXT[t]})
             if t not in expected:
-                raise BadOption(field, f"{TEXT[t]} is the engine, set aside before the deal")
+                raise BadOption(field, f"{TEXT[t]} is the engine, set aside before the deal",
+                                "tile_is_engine", {"tile": TEXT[t]})
             seen.add(t)
             out.append(t)
         return out
@@ -294,30 +304,35 @@ def _stacked_deck(opts: Options, hands: Any, boneyard: Any) -> StackedDeck | Non
     for s, h in enumerate(hands):
         ids = parse("hands", h)
         if len(ids) != size:
-            raise BadOption("hands", f"seat {s} has {len(ids)} tiles, but hand_size is {size}")
+            raise BadOption("hands", f"seat {s} has {len(ids)} tiles, but hand_size is {size}",
+                            "hand_wrong_size", {"seat": s, "n": len(ids), "size": size})
         hand_ids.append(ids)
     bone_ids = parse("boneyard", [] if boneyard is None else boneyard)
     missing = expected - seen
     if missing:
         shown = ", ".join(TEXT[t] for t in sorted(missing, key=lambda t: (HIGH[t], t))[:6])
-        raise BadOption("boneyard", f"{len(missing)} tiles of the set are missing: {shown}")
+        raise BadOption("boneyard", f"{len(missing)} tiles of the set are missing: {shown}",
+                        "tiles_missing", {"n": len(missing), "tiles": shown})
     return hand_ids, bone_ids
 
 
 def replay(record: Any) -> Game:
     """Rebuild a game from `Game.to_record()` output (also after JSON round-trips)."""
     if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
-        raise BadRecord("not a dominohall game record")
+        raise BadRecord("not a dominohall game record", "not_a_record")
     version = record.get("version")
     if version.__class__ is not int or version not in _CHANCE_OF_VERSION:
         raise BadRecord(f"record version {version!r} is not supported "
-                        f"(this dominohall reads versions 1 to {RECORD_VERSION})")
+                        f"(this dominohall reads versions 1 to {RECORD_VERSION})",
+                        "record_version", {"version": repr(version), "latest": RECORD_VERSION})
     deck = record.get("deck") or {}
     if not isinstance(deck, Mapping):
-        raise BadRecord(f"the record's deck {deck!r} is not a mapping of hands and boneyard")
+        raise BadRecord(f"the record's deck {deck!r} is not a mapping of hands and boneyard",
+                        "record_deck", {"deck": repr(deck)})
     actions = record.get("actions", [])
     if not _is_list(actions):
-        raise BadRecord(f"the record's actions {actions!r} are not a list")
+        raise BadRecord(f"the record's actions {actions!r} are not a list", "record_actions",
+                        {"actions": repr(actions)})
     try:
         g = new_game(record["game"], players=record["players"], seed=record["seed"],
                      options=record["options"], hands=deck.get("hands"),
@@ -325,9 +340,11 @@ def replay(record: Any) -> Game:
                      _version=version)
         actions = record["actions"]
     except KeyError as err:
-        raise BadRecord(f"the record has no {err.args[0]!r}") from None
+        raise BadRecord(f"the record has no {err.args[0]!r}", "record_missing",
+                        {"key": repr(err.args[0])}) from None
     except BadOption as err:
-        raise BadRecord(f"the record's setup is invalid: {err}") from None
+        raise BadRecord(f"the record's setup is invalid: {err}", "record_setup",
+                        {"error": described(err)}) from None
     for k, text in enumerate(actions):
         try:
             if isinstance(text, str) and text.startswith("top "):
@@ -335,7 +352,8 @@ def replay(record: Any) -> Game:
                 continue
             g.apply(text)
         except IllegalAction as err:
-            raise BadRecord(f"action #{k + 1} {text!r} is illegal: {err}") from None
+            raise BadRecord(f"action #{k + 1} {text!r} is illegal: {err}", "record_action",
+                            {"k": k + 1, "action": repr(text), "error": described(err)}) from None
     return g
 
 

@@ -87,7 +87,13 @@ class OptionSpec:
         if self.int_range is not None:
             lo, hi = self.int_range
             allowed += f" | a whole number {lo}..{'' if hi is None else hi}"
-        raise BadOption(self.name, f"{_show(value)} is not allowed (allowed: {allowed})")
+        raise BadOption(self.name, f"{_show(value)} is not allowed (allowed: {allowed})",
+                        "not_allowed" if self.int_range is None else "not_allowed_or_range",
+                        {"value": _show(value),
+                         "choices": " | ".join(_show(c) for c in self.choices),
+                         **({} if self.int_range is None else
+                            {"lo": self.int_range[0],
+                             "hi": "" if self.int_range[1] is None else self.int_range[1]})})
 
 
 def _first_of_type(choices: tuple[Any, ...], value: Any) -> Any:
@@ -215,7 +221,7 @@ LINE_GAME_SPECS: tuple[OptionSpec, ...] = (
                   "hand"),
                label=N_("Match ends")),
     OptionSpec("hands", 0, (0,), N_("0: play to the target; N: exactly N hands"), (1, None),
-               label=N_("Hands")),
+               label=N_("Number of hands")),
 )
 
 LINE_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -330,7 +336,8 @@ def specs_for(game: str) -> tuple[OptionSpec, ...]:
         return MEXICAN_TRAIN_SPECS
     if game in LINE_GAMES:
         return LINE_GAME_SPECS
-    raise BadOption("game", f"unknown game {game!r} (choose from {', '.join(GAMES)})")
+    raise BadOption("game", f"unknown game {game!r} (choose from {', '.join(GAMES)})",
+                    "unknown_game", {"game": repr(game), "games": ", ".join(GAMES)})
 
 
 def resolve_options(game: str, players: Any, given: Mapping[str, Any] | None = None) -> Options:
@@ -361,18 +368,24 @@ def _resolve_cached(key: tuple[Any, ...]) -> Options:
 def _resolve(game: str, players: Any, given: dict[str, Any]) -> Options:
     specs = specs_for(game)
     if "players" in given and given.pop("players") != players:
-        raise BadOption("players", "give the number of players as new_game(players=...)")
+        raise BadOption("players", "give the number of players as new_game(players=...)",
+                        "players_keyword")
     lo, hi = PLAYERS[game]
     if type(players) is not int or not lo <= players <= hi:
-        raise BadOption("players", f"{players!r} is not allowed ({game} takes {lo} to {hi})")
+        raise BadOption("players", f"{players!r} is not allowed ({game} takes {lo} to {hi})",
+                        "bad_players", {"players": repr(players), "game": game, "lo": lo,
+                                        "hi": hi})
     preset = given.pop("preset", "seed")
     presets = PRESETS[game]
     if preset not in presets:
-        raise BadOption("preset", f"unknown preset {preset!r} (choose from {', '.join(presets)})")
+        raise BadOption("preset", f"unknown preset {preset!r} (choose from {', '.join(presets)})",
+                        "unknown_preset", {"preset": repr(preset),
+                                           "presets": ", ".join(presets)})
     by_name = {s.name: s for s in specs}
     for name in given:
         if name not in by_name:
-            raise BadOption(name, f"unknown option for {game} (options: {', '.join(by_name)})")
+            raise BadOption(name, f"unknown option for {game} (options: {', '.join(by_name)})",
+                            "unknown_option", {"game": game, "options": ", ".join(by_name)})
     values: dict[str, Any] = {s.name: s.default for s in specs}
     if game in LINE_GAMES:
         values["game"] = game
@@ -397,23 +410,31 @@ def _resolve_mexican_train(players: int, v: dict[str, Any]) -> MexicanTrainOptio
             "hand_size",
             f"{players} players x {v['hand_size']} tiles = {players * v['hand_size']}, but the "
             f"double-{set_max} set has only {available} tiles to deal",
+            "hand_size_too_big", {"players": players, "hand_size": v["hand_size"],
+                                  "total": players * v["hand_size"], "set_max": set_max,
+                                  "available": available},
         )
     if v["rounds"] is None:
         v["rounds"] = set_max + 1
     elif v["rounds"] > set_max + 1:
         raise BadOption("rounds", f"{v['rounds']} rounds is more than the {set_max + 1} engines "
-                                  f"of the double-{set_max} set")
+                                  f"of the double-{set_max} set", "too_many_rounds",
+                        {"rounds": v["rounds"], "engines": set_max + 1, "set_max": set_max})
     return MexicanTrainOptions(players=players, **v)
 
 
 def _resolve_line_game(players: int, v: dict[str, Any]) -> LineGameOptions:
     if v["teams"] and players != 4:
-        raise BadOption("teams", f"teams need 4 players, not {players}")
+        raise BadOption("teams", f"teams need 4 players, not {players}", "teams_need_four",
+                        {"players": players})
     total = set_size(v["set_max"])
     if players * v["hand_size"] > total:
         raise BadOption(
             "hand_size",
             f"{players} players x {v['hand_size']} tiles = {players * v['hand_size']}, but the "
             f"double-{v['set_max']} set has only {total} tiles",
+            "hand_size_too_big_line", {"players": players, "hand_size": v["hand_size"],
+                                  "total": players * v["hand_size"], "set_max": v["set_max"],
+                                  "available": total},
         )
     return LineGameOptions(players=players, **v)

@@ -11,6 +11,10 @@ whose contents this module rebuilds from the option definitions
 (:data:`~dominohall.engine.options.MEXICAN_TRAIN_SPECS`,
 :data:`~dominohall.engine.options.LINE_GAME_SPECS`), the presets and the A2 deal table,
 so the guide, ``dominohall options`` and the lobby's form cannot disagree.
+
+Each translated guide (``rules.<lang>.md``: the same blocks, prose in that language) gets
+its blocks in its language: every table is built with a gettext function, the labels and
+help texts from the option definitions' own catalog entries (``N_``-marked there).
 ``python -m dominohall.guide --write`` regenerates both files; ``--check`` fails when
 either is stale (a test runs it).
 """
@@ -31,10 +35,17 @@ from ..engine.options import (
     PUREMCO_HAND_SIZE,
     OptionSpec,
 )
+from ..i18n import N_
+from ..i18n.labels import GAME_NAMES
+
+#: a gettext function: ``str`` for English, ``translator(lang).gettext`` for the others
+Say = Callable[[str], str]
 
 _BLOCK = re.compile(r"(<!-- begin generated: ([a-z-]+) -->\n)(.*?)(<!-- end generated: \2 -->)",
                     re.S)
-_LINE_GAME_NAMES = {"all_fives": "All Fives", "draw": "Draw", "block": "Block"}
+_LINE_GAME_NAMES = GAME_NAMES          # "Draw dominoes": "Draw" alone is the button
+_OPTION_HEADER = (N_("Option"), N_("Name"), N_("Default"), N_("Values"),
+                  N_("What it changes"))
 
 
 def _show(value: Any) -> str:
@@ -43,11 +54,12 @@ def _show(value: Any) -> str:
     return f"`{value}`"
 
 
-def _values(spec: OptionSpec) -> str:
+def _values(spec: OptionSpec, say: Say) -> str:
     shown = [_show(c) for c in spec.choices if c is not None]
     if spec.int_range is not None:
         lo, hi = spec.int_range
-        shown.append(f"a number {lo} to {hi}" if hi is not None else f"a number from {lo}")
+        shown.append(say(N_("a number {lo} to {hi}")).format(lo=lo, hi=hi) if hi is not None
+                     else say(N_("a number from {lo}")).format(lo=lo))
     return ", ".join(shown)
 
 
@@ -61,15 +73,16 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def mexican_train_options() -> str:
+def mexican_train_options(say: Say = str) -> str:
     rows = []
     for s in MEXICAN_TRAIN_SPECS:
-        default = "one per engine: set_max + 1" if s.default is None else _show(s.default)
-        rows.append([s.label, f"`{s.name}`", default, _values(s), s.help])
-    return _table(["Option", "Name", "Default", "Values", "What it changes"], rows)
+        default = say(N_("one per engine: set_max + 1")) if s.default is None \
+            else _show(s.default)
+        rows.append([say(s.label), f"`{s.name}`", default, _values(s, say), say(s.help)])
+    return _table([say(h) for h in _OPTION_HEADER], rows)
 
 
-def line_game_options() -> str:
+def line_game_options(say: Say = str) -> str:
     rows = []
     for s in LINE_GAME_SPECS:
         if s.name == "game":
@@ -79,35 +92,41 @@ def line_game_options() -> str:
         if others:
             by_value: dict[str, list[str]] = {}
             for g, v in others:
-                by_value.setdefault(_show(v), []).append(_LINE_GAME_NAMES[g])
-            default += "".join(f"; {' and '.join(gs)}: {v}" for v, gs in by_value.items())
-        rows.append([s.label, f"`{s.name}`", default, _values(s), s.help])
-    return _table(["Option", "Name", "Default", "Values", "What it changes"], rows)
+                by_value.setdefault(_show(v), []).append(say(_LINE_GAME_NAMES[g]))
+            default += "".join(
+                "; " + say(N_("{games}: {value}")).format(
+                    games=say(N_("{first} and {second}")).format(first=gs[0], second=gs[1])
+                    if len(gs) == 2 else ", ".join(gs), value=v)
+                for v, gs in by_value.items())
+        rows.append([say(s.label), f"`{s.name}`", default, _values(s, say), say(s.help)])
+    return _table([say(h) for h in _OPTION_HEADER], rows)
 
 
-def _presets(game: str) -> str:
+def _presets(game: str, say: Say) -> str:
     rows = []
     for name, bundle in PRESETS[game].items():
         about = PRESET_LABELS[game][name]
         sets = ", ".join(f"`{k}={_show(v).strip('`')}`" for k, v in bundle.items())
-        rows.append([about["label"], f"`{name}`", about["description"],
-                     sets or "nothing: every option at its default"])
-    return _table(["Preset", "Name", "What it is", "It sets"], rows)
+        rows.append([say(about["label"]), f"`{name}`", say(about["description"]),
+                     sets or say(N_("nothing: every option at its default"))])
+    return _table([say(N_("Preset")), say(N_("Name")), say(N_("What it is")),
+                   say(N_("It sets"))], rows)
 
 
-def mexican_train_presets() -> str:
-    return _presets("mexican_train")
+def mexican_train_presets(say: Say = str) -> str:
+    return _presets("mexican_train", say)
 
 
-def mexican_train_deal() -> str:
+def mexican_train_deal(say: Say = str) -> str:
     players = sorted(HAND_SIZE_TABLE)
-    return _table(["Players"] + [str(n) for n in players],
-                  [["Tiles each (`table`, the standard deal)"]
+    return _table([say(N_("Players"))] + [str(n) for n in players],
+                  [[say(N_("Tiles each (`table`, the standard deal)"))]
                    + [str(HAND_SIZE_TABLE[n]) for n in players],
-                   ["Tiles each (`puremco`)"] + [str(PUREMCO_HAND_SIZE[n]) for n in players]])
+                   [say(N_("Tiles each (`puremco`)"))]
+                   + [str(PUREMCO_HAND_SIZE[n]) for n in players]])
 
 
-BLOCKS: dict[str, Callable[[], str]] = {
+BLOCKS: dict[str, Callable[[Say], str]] = {
     "mexican-train-deal": mexican_train_deal,
     "mexican-train-options": mexican_train_options,
     "mexican-train-presets": mexican_train_presets,
@@ -115,13 +134,14 @@ BLOCKS: dict[str, Callable[[], str]] = {
 }
 
 
-def regenerate(text: str) -> str:
-    """`text` with every generated block rebuilt; an unknown block name is an error."""
+def regenerate(text: str, say: Say = str) -> str:
+    """`text` with every generated block rebuilt, said with `say` (English by default); an
+    unknown block name is an error."""
     def fill(m: re.Match[str]) -> str:
         name = m.group(2)
         if name not in BLOCKS:
             raise KeyError(f"unknown generated block {name!r} (known: {', '.join(BLOCKS)})")
-        return m.group(1) + "\n" + BLOCKS[name]() + "\n" + m.group(4)
+        return m.group(1) + "\n" + BLOCKS[name](say) + "\n" + m.group(4)
 
     out = _BLOCK.sub(fill, text)
     missing = set(BLOCKS) - set(_block_names(out))

@@ -14,18 +14,24 @@ read with Babel at run time (no compiled files to keep in step). A message a cat
 lacks falls back to the English text, never to a key.
 
 The terminal chooses its language once (:func:`set_language`, from ``--lang`` or the
-environment); the web server translates per request with :func:`translator` and
-serves the browser the same catalogs as JSON (:func:`catalog_json`).
+environment). The web server follows each player, never its own ``LANG``: it picks the
+language of a request with :func:`request_language` (``?lang=``, the menu's ``dh_lang``
+cookie, ``Accept-Language``), translates with :func:`translator` or, for code that calls
+``_()`` (a hint), inside :func:`use_language` (local to that thread or task), and serves
+the browser the same catalogs as JSON (:func:`catalog_json`). Errors are said from their
+``code`` and ``params`` with :func:`error_text` (templates in :mod:`.errors`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext as _gettext
 import io
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -45,9 +51,10 @@ DOMAIN = "dominohall"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 __all__ = [
-    "DEFAULT", "LANGUAGES", "N_", "Translator", "_", "catalog_json", "error_text",
-    "format_date", "format_decimal", "get_language", "language_from_env", "negotiate",
-    "ngettext", "normalize", "set_language", "translator",
+    "DEFAULT", "LANGUAGES", "LANG_COOKIE", "N_", "Translator", "_", "catalog_json",
+    "error_text", "format_date", "format_decimal", "get_language", "language_from_env",
+    "negotiate", "ngettext", "normalize", "request_language", "set_language", "translator",
+    "use_language",
 ]
 
 
@@ -159,6 +166,9 @@ def translator(lang: str | None) -> Translator:
 
 
 _current: Translator | None = None
+#: a language for this context only (a web request, a hint worked out for one player)
+_local: contextvars.ContextVar[Translator | None] = contextvars.ContextVar(
+    "dominohall_language", default=None)
 
 
 def set_language(lang: str | None) -> str:
@@ -172,20 +182,49 @@ def set_language(lang: str | None) -> str:
     return _current.lang
 
 
+@contextlib.contextmanager
+def use_language(lang: str | None) -> Iterator[str]:
+    """Speak `lang` in this context only (this thread or task; the process's language is
+    unchanged): the server says a player's text in that player's language."""
+    token = _local.set(translator(lang))
+    try:
+        yield get_language()
+    finally:
+        _local.reset(token)
+
+
+def _active() -> Translator | None:
+    return _local.get() or _current
+
+
 def get_language() -> str:
-    return DEFAULT if _current is None else _current.lang
+    tr = _active()
+    return DEFAULT if tr is None else tr.lang
 
 
 def _(message: str) -> str:
     """The message in the current language (English when untranslated)."""
-    return message if _current is None else _current.gettext(message)
+    tr = _active()
+    return message if tr is None else tr.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The plural form of the message for ``n`` in the current language."""
-    if _current is None:
+    tr = _active()
+    if tr is None:
         return singular if n == 1 else plural
-    return _current.ngettext(singular, plural, n)
+    return tr.ngettext(singular, plural, n)
+
+
+#: the cookie the language menu sets (js/i18n.js), so the server knows the choice too
+LANG_COOKIE = "dh_lang"
+
+
+def request_language(query: str | None = None, cookie: str | None = None,
+                     accept_language: str | None = None) -> str:
+    """The language of one web request: ``?lang=``, else the language menu's remembered
+    choice (the ``dh_lang`` cookie), else the browser's ``Accept-Language``, else English."""
+    return normalize(query) or normalize(cookie) or negotiate(accept_language)
 
 
 def N_(message: str) -> str:

@@ -78,7 +78,7 @@ def save(lang: str, cat: Catalog) -> Path:
     cat.msgid_bugs_address = ""
     cat.revision_date = cat.creation_date
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, sort_by_file=True, ignore_obsolete=False,
+    write_po(buf, cat, width=100, sort_by_file=True, ignore_obsolete=True,
              include_lineno=False)
     path.write_bytes(buf.getvalue())
     return path

@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Any
 
-from . import N_, translator
+from . import N_, get_language, translator
 
 #: code -> English template (placeholders are the error's params).
 ERRORS: dict[str, str] = {
@@ -33,6 +33,142 @@ ERRORS: dict[str, str] = {
     "not_legal_now": N_("{action}: {reason}"),
     "not_in_boneyard": N_("{tile} is not in the boneyard"),
 }
+
+#: BadOption and BadRecord codes (the engine's; ``str(err)`` is the template filled).
+ENGINE_SETUP: dict[str, str] = {
+    "bad_option": N_("{field}: {message}"),
+    "unknown_game": N_("game: unknown game {game} (choose from {games})"),
+    "options_not_mapping": N_("options: {options} is not a mapping of option names to values"),
+    "bad_seed": N_("seed: {seed} is not a whole number or a string"),
+    "no_leader": N_("leader: Mexican Train has no leader: the engine decides who starts"),
+    "bad_leader": N_("leader: {leader} is not a seat (0..{last})"),
+    "hands_needed": N_("hands: a stacked boneyard needs the hands too"),
+    "hands_per_seat": N_("hands: give one list of tiles per seat ({n} lists)"),
+    "tiles_not_list": N_("{field}: give a list of tile strings, not one string"),
+    "tiles_not_a_list": N_("{field}: {texts} is not a list of tile strings"),
+    "tile_twice": N_("{field}: {tile} appears more than once"),
+    "tile_is_engine": N_("{field}: {tile} is the engine, set aside before the deal"),
+    "hand_wrong_size": N_("hands: seat {seat} has {n} tiles, but hand_size is {size}"),
+    "tiles_missing": N_("boneyard: {n} tiles of the set are missing: {tiles}"),
+    "not_allowed": N_("{field}: {value} is not allowed (allowed: {choices})"),
+    "not_allowed_or_range": N_("{field}: {value} is not allowed (allowed: {choices} | "
+                               "a whole number {lo}..{hi})"),
+    "players_keyword": N_("players: give the number of players as new_game(players=...)"),
+    "bad_players": N_("players: {players} is not allowed ({game} takes {lo} to {hi})"),
+    "unknown_preset": N_("preset: unknown preset {preset} (choose from {presets})"),
+    "unknown_option": N_("{field}: unknown option for {game} (options: {options})"),
+    "hand_size_too_big": N_("hand_size: {players} players x {hand_size} tiles = {total}, but "
+                            "the double-{set_max} set has only {available} tiles to deal"),
+    "hand_size_too_big_line": N_("hand_size: {players} players x {hand_size} tiles = {total}, "
+                                 "but the double-{set_max} set has only {available} tiles"),
+    "too_many_rounds": N_("rounds: {rounds} rounds is more than the {engines} engines of the "
+                          "double-{set_max} set"),
+    "teams_need_four": N_("teams: teams need 4 players, not {players}"),
+    "bad_record": N_("{message}"),
+    "not_a_record": N_("not a dominohall game record"),
+    "record_version": N_("record version {version} is not supported (this dominohall reads "
+                         "versions 1 to {latest})"),
+    "record_deck": N_("the record's deck {deck} is not a mapping of hands and boneyard"),
+    "record_actions": N_("the record's actions {actions} are not a list"),
+    "record_missing": N_("the record has no {key}"),
+    "record_setup": N_("the record's setup is invalid: {error}"),
+    "record_action": N_("action #{k} {action} is illegal: {error}"),
+    "world_record": N_("a world made by sample_world has no record of its own"),
+}
+
+#: The server's refusals: the reason code of every ``Rejected`` (REST ``code``, websocket
+#: ``reason``) -> its English template (the ``message``, filled with ``params``).
+SERVER: dict[str, str] = {
+    # tables and seats
+    "not_found": N_("no table {table}"),
+    "rate_limited": N_("Too many requests; try again in {seconds} s."),
+    "rate_limited_connect": N_("Too many connections; try again in {seconds} s."),
+    "too_many_connections": N_("Too many connections to this table or from your address."),
+    "too_large": N_("A request is at most {n} bytes."),
+    "not_host": N_("Only the table's creator can re-invite a seat."),
+    "token_other_seat": N_("your token is for seat {seat}, not seat {asked}"),
+    "token_not_valid": N_("this seat token is not valid for this table"),
+    "take_seat": N_("take_seat must be one of the human seats"),
+    "name_to_take_seat": N_("name: your display name, to take a seat"),
+    "spectators_cannot_play": N_("spectators cannot play"),
+    "wrong_seat": N_("this connection plays seat {seat}, not seat {asked}"),
+    "table_not_saved": N_("The table could not be saved; try again."),
+    "record_not_ready": N_("The record is published when the match is over."),
+    "name_needed": N_("A display name is needed to take a seat (letters, digits or symbols)."),
+    "match_is_over": N_("The match is over."),
+    "the_match_is_over": N_("the match is over"),
+    "bad_seat": N_("Only a player's seat can be re-invited."),
+    "again_not_over": N_("Play again once the match is over."),
+    "again_players_only": N_("Only the table's players can play again."),
+    "server_full": N_("This server has as many tables as it can host; try again later."),
+    "no_such_game": N_("unknown game {game} (choose from {games})"),
+    "seat_count": N_("players: {game} takes {lo} to {hi} seats, not {n}"),
+    "options_too_many": N_("options: too many or too long"),
+    "seed_not_allowed": N_("seed: a chosen seed would let you know every hand; it is allowed "
+                           "only at a table with no other human seat"),
+    "unknown_away_bot": N_("away_bot: unknown bot {bot}"),
+    "expired": N_("This table expired: nobody was connected."),
+    "waiting": N_("waiting for every invited player to take their seat"),
+    "stale": N_("stale action: it was chosen at version {version} but the table is at "
+                "version {now}; look again"),
+    "player_is_back": N_("the player is back"),
+    "taken": N_("Seat {seat} of the new table is taken."),
+    "option_too_big": N_("{option}: at most {most} on this server"),
+    "bot_tables": N_("You already have {n} bot-only tables going."),
+    "strong_bots": N_("At most {n} {bots} seats at once from one address."),
+    "setting_range": N_("{option}: a whole number {lo}..{hi}"),
+    "invite_not_valid": N_("This invite link is not valid for this table (it may have been "
+                           "used already)."),
+    "action_not_saved": N_("the action could not be saved ({error}); try again"),
+    "unknown_bot": N_("seat {seat}: unknown bot {bot} (choose from {bots})"),
+    "seat_kind": N_("seat {seat}: kind must be 'human' or 'bot'"),
+    "name_invisible": N_("seat {seat}: the name has no visible characters"),
+    "reinvited": N_("The host re-invited seat {seat}: this device no longer holds it."),
+    "unknown_language": N_("no catalog for {lang}; languages: {languages}"),
+    "http_error": N_("The server answered {status}."),
+    # hints
+    "hints_bool": N_("hints: true or false"),
+    "hints_spectator": N_("spectators get no hints"),
+    "hints_off": N_("hints are off at this table"),
+    "hint_own_turn": N_("a hint is for your own turn"),
+    "busy": N_("a hint is already being worked out"),
+    "hint_failed": N_("no hint could be worked out; try again"),
+    # replays
+    "record_too_large": N_("a record may have at most {n} bytes"),
+    "replay_body": N_('send {"record": {...}, "round": N}'),
+    "replay_round": N_("round: a whole number"),
+    "replay_actions": N_("actions: a list of at most {n} action texts"),
+    "replay_no_round": N_("round {round}: the record has rounds {first}..{last}"),
+    "replay_action": N_("action #{k} {action}: {error}"),
+    "body_not_json": N_("the body is not JSON"),
+    # the websocket's messages
+    "message_too_big": N_("a message is at most {n} bytes"),
+    "message_not_object": N_("a message must be a JSON object with a 'type'"),
+    "unknown_message": N_("unknown message type {type} (expected one of {types})"),
+    "action_needs_text": N_("an action message needs 'action': the action text"),
+    "action_needs_version": N_("an action message needs 'version': the version of the view "
+                               "it was chosen from (an integer)"),
+    "seat_not_integer": N_("'seat' must be an integer when given"),
+    "bad_json": N_("malformed JSON: {error}"),
+    "json_too_deep": N_("malformed JSON: nested too deeply"),
+    # request validation (FastAPI's 422: the first problem; pydantic's type -> code)
+    "invalid_request": N_("invalid request"),
+    "field_missing": N_("{field}: this field is required"),
+    "field_too_long": N_("{field}: at most {max_length} characters"),
+    "field_too_many": N_("{field}: at most {max_length} items"),
+    "field_text": N_("{field}: should be text"),
+    "field_integer": N_("{field}: should be a whole number"),
+    "field_bool": N_("{field}: should be true or false"),
+    "field_at_least": N_("{field}: should be at least {ge}"),
+    "field_more_than": N_("{field}: should be more than {gt}"),
+    "field_less_than": N_("{field}: should be less than {lt}"),
+    "field_at_most": N_("{field}: should be at most {le}"),
+    "field_one_of": N_("{field}: should be {expected}"),
+    "field_invalid": N_("{field}: not a valid value"),
+}
+
+ERRORS.update(ENGINE_SETUP)
+ERRORS.update(SERVER)
 
 #: The engine's reasons (``explain``) for an illegal move, as templates.
 REASONS: tuple[str, ...] = (
@@ -110,11 +246,16 @@ def reason_text(reason: str, lang: str | None) -> str:
 
 
 def error_text(err: Any, lang: str | None = None) -> str:
-    """`err` (an IllegalAction, or a dict with ``code``/``params``/``message``) in `lang`.
+    """`err` (an engine error, or a dict with ``code``/``params``/``message`` as the server
+    sends it: a websocket error's exact code is its ``reason``) in `lang`.
 
-    An unknown code falls back to the error's English message."""
+    A param that is an error itself (``{"code", "params", "message"}``) is said the same
+    way; an unknown code falls back to the error's English message. `lang` None: the
+    current language (the terminal's, or this context's: :func:`use_language`)."""
+    lang = lang or get_language()
     if isinstance(err, dict):
-        code, params, message = err.get("code"), err.get("params") or {}, err.get("message")
+        code = err.get("reason") if err.get("reason") in ERRORS else err.get("code")
+        params, message = err.get("params") or {}, err.get("message")
     else:
         code = getattr(err, "code", None)
         params = getattr(err, "params", None) or {}
@@ -122,7 +263,8 @@ def error_text(err: Any, lang: str | None = None) -> str:
     template = ERRORS.get(str(code))
     if template is None or not isinstance(params, dict):
         return str(message if message is not None else "")
-    values = dict(params)
+    values = {k: error_text(v, lang) if isinstance(v, dict) and "code" in v else v
+              for k, v in params.items()}
     if code == "not_legal_now" and isinstance(values.get("reason"), str):
         values["reason"] = reason_text(values["reason"], lang)
     return _fill(translator(lang).gettext(template), values)

@@ -19,7 +19,9 @@ BOT_NAMES: dict[str, str] = {
     "planner": N_("Planner (medium)"),
     "scorer": N_("Scorer (medium)"),
     "fives": N_("Fives hunter (medium)"),
+    "blocker": N_("Blocker (medium)"),
     "pimc": N_("Expert (strong)"),
+    "deep": N_("Deep search (strongest)"),
 }
 
 

@@ -33,11 +33,12 @@ from urllib.parse import urlsplit
 from fastapi import Body, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..i18n import _
+from ..i18n import normalize
 from . import hints, pages, protocol
 from .i18n_routes import router as i18n_router
 from .protocol import MAX_MESSAGE, Rejected
@@ -267,8 +268,8 @@ class Guard:
             await send(msg)
 
         if too_big:
-            await JSON({"error": "too_large",
-                        "message": _("A request is at most {n} bytes.").format(n=MAX_MESSAGE)},
+            await JSON(Rejected("too_large", "A request is at most {n} bytes.",
+                                params={"n": MAX_MESSAGE}).body(),
                        status_code=413)(scope, receive, secure_send)
             return
         replayed = False
@@ -337,7 +338,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def room_of(request: Request | WebSocket, table_id: str) -> Room:
         room = await hub_of(request).room(table_id)
         if room is None:
-            raise Rejected("not_found", f"no table {table_id!r}", 404)
+            raise Rejected("not_found", "no table {table}", 404, params={"table": repr(table_id)})
         return room
 
     def address(request: Request | WebSocket) -> str:
@@ -346,9 +347,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     def rate(request: Request | WebSocket, what: str, per_minute: int) -> None:
         wait = hub_of(request).limiter.check(what, address(request), per_minute)
         if wait:
-            raise Rejected("rate_limited", _("Too many requests; try again in {seconds} s.")
-                           .format(seconds=max(1, round(wait + 0.5))), 429,
-                           retry_after=max(1, round(wait + 0.5)))
+            after = max(1, round(wait + 0.5))
+            raise Rejected("rate_limited", "Too many requests; try again in {seconds} s.", 429,
+                           params={"seconds": after}, retry_after=after)
 
     def base_url(request: Request) -> str:
         return public or str(request.base_url).rstrip("/")
@@ -370,7 +371,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         if explicit:
             seat = room.seat_of(explicit)
             if seat is None:
-                raise Rejected("bad_token", "this seat token is not valid for this table", 403)
+                raise Rejected("bad_token", "this seat token is not valid for this table", 403,
+                               reason="token_not_valid")
             return seat
         return room.seat_of(request.cookies.get(cookie_name(room.id)))
 
@@ -379,21 +381,31 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         headers = {}
         if "retry_after" in err.extra:
             headers["Retry-After"] = str(err.extra["retry_after"])
-        return JSON({"error": err.code, "message": err.message, **err.extra},
-                    status_code=err.status, headers=headers)
+        return JSON(err.body(), status_code=err.status, headers=headers)
 
     @app.exception_handler(StoreError)
     async def storage(_request: Request, err: StoreError) -> JSONResponse:
-        return JSON({"error": "storage", "message": _("The table could not be saved; "
-                                                      "try again.")}, status_code=503)
+        return JSON(Rejected("storage", "The table could not be saved; try again.",
+                             reason="table_not_saved").body(), status_code=503)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        """An unknown path or method: a code too, and FastAPI's ``detail`` kept."""
+        body = Rejected("http", str(err.detail), err.status_code, reason="http_error",
+                        params={"status": err.status_code}, filled=True).body()
+        return JSON({**body, "detail": err.detail}, status_code=err.status_code,
+                    headers=getattr(err, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
         detail = [{"loc": [str(x) for x in e.get("loc", ())], "msg": str(e.get("msg", "")),
-                   "type": str(e.get("type", ""))} for e in err.errors()]
+                   "type": str(e.get("type", "")), **validation_reason(e)}
+                  for e in err.errors()]
         message = "; ".join(f"{'.'.join(d['loc'][1:]) or 'body'}: {d['msg']}" for d in detail)
-        return JSON({"error": "bad_request", "message": message or "invalid request",
-                     "detail": detail}, status_code=422)
+        first = detail[0] if detail else {"code": "invalid_request", "params": {}}
+        return JSON({"error": "bad_request", "code": first["code"], "params": first["params"],
+                     "message": message or "invalid request", "detail": detail},
+                    status_code=422)
 
     swagger = bytes(get_swagger_ui_html(openapi_url="/openapi.json",
                                         title="dominohall API").body).decode()
@@ -405,12 +417,12 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
                             headers={"Content-Security-Policy": swagger_csp})
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def lobby_page(request: Request) -> HTMLResponse:
+        return pages.static_page_in("index.html", request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        return pages.static_page_in("table.html", request)
 
     @app.get("/api/games", summary="games, player counts, options, presets and bot levels")
     async def games() -> list[dict[str, Any]]:
@@ -438,9 +450,11 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         if spec.take_seat is not None:
             if not spec.take_seat < len(spec.seats) or \
                     spec.seats[spec.take_seat].kind != "human":
-                raise Rejected("bad_option", "take_seat must be one of the human seats", 422)
+                raise Rejected("bad_option", "take_seat must be one of the human seats", 422,
+                               reason="take_seat")
             if not protocol.clean_name(spec.name):
-                raise Rejected("bad_name", _("name: your display name, to take a seat"), 422)
+                raise Rejected("bad_name", "name: your display name, to take a seat", 422,
+                               reason="name_to_take_seat")
             data["seats"][spec.take_seat]["name"] = spec.name
         room = await hub_of(request).create_table(data, address(request))
         base = base_url(request)
@@ -498,7 +512,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     async def reinvite(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         room = await room_of(request, table_id)
         if not is_admin(request, room):
-            raise Rejected("not_host", _("Only the table's creator can re-invite a seat."), 403)
+            raise Rejected("not_host", "Only the table's creator can re-invite a seat.", 403)
         token = await room.reinvite(seat)
         return {"seat": seat, "token": token,
                 "invite_url": f"{base_url(request)}/t/{room.id}?invite={token}"}
@@ -532,8 +546,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         room = await room_of(request, table_id)
         seat = seat_from(request, room, body.token)
         if body.seat is not None and body.seat != seat:
-            raise Rejected("wrong_seat", f"your token is for seat {seat}, not seat {body.seat}",
-                           403)
+            raise Rejected("wrong_seat", "your token is for seat {seat}, not seat {asked}", 403,
+                           reason="token_other_seat", params={"seat": seat, "asked": body.seat})
         version = await room.submit(seat, body.action, body.version)
         return {"version": version}
 
@@ -558,33 +572,34 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
         wait = hub.limiter.check("connect", addr, limits.connect_per_minute)
         if wait:
             after = max(1, round(wait + 0.5))
-            await ws.send_text(protocol.error("rate_limited", _(
-                "Too many connections; try again in {seconds} s.").format(seconds=after),
-                retry_after=after))
+            await ws.send_text(Rejected("rate_limited", "Too many connections; try again in "
+                                        "{seconds} s.", reason="rate_limited_connect",
+                                        params={"seconds": after}, retry_after=after).ws())
             await ws.close(4429)
             return
         room = hub.rooms.get(table_id) or await hub.room(table_id)
         if room is None:
-            await ws.send_text(protocol.error("not_found", f"no table {table_id!r}"))
+            await ws.send_text(Rejected("not_found", "no table {table}",
+                                        params={"table": repr(table_id)}).ws())
             await ws.close(4404)
             return
         explicit = token or ws.headers.get("x-seat-token")
         if explicit:
             seat = room.seat_of(explicit)
             if seat is None:
-                await ws.send_text(protocol.error(
-                    "bad_token", "this seat token is not valid for this table"))
+                await ws.send_text(Rejected("bad_token", "this seat token is not valid for "
+                                            "this table", reason="token_not_valid").ws())
                 await ws.close(4403)
                 return
         else:
             seat = room.seat_of(ws.cookies.get(cookie_name(table_id)))
         if len(room.conns) >= limits.conns_per_table or \
                 hub.conns_by_address[addr] >= limits.conns_per_address:
-            await ws.send_text(protocol.error("too_many", _(
-                "Too many connections to this table or from your address.")))
+            await ws.send_text(Rejected("too_many", "Too many connections to this table or "
+                                        "from your address.", reason="too_many_connections").ws())
             await ws.close(4429)
             return
-        conn = Connection(seat, addr)
+        conn = Connection(seat, addr, lang=pages.lang_of(ws))
         hub.conns_by_address[addr] += 1
         writer: asyncio.Task[None] | None = None
         try:
@@ -613,6 +628,33 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.6, bot_workers: in
     return app
 
 
+#: pydantic's error types -> our reason codes (dominohall.i18n.errors.ERRORS)
+VALIDATION_REASONS = {
+    "missing": "field_missing", "string_too_long": "field_too_long",
+    "too_long": "field_too_many", "string_type": "field_text", "int_type": "field_integer",
+    "int_parsing": "field_integer", "int_from_float": "field_integer",
+    "bool_type": "field_bool", "bool_parsing": "field_bool",
+    "greater_than_equal": "field_at_least", "greater_than": "field_more_than",
+    "less_than": "field_less_than", "less_than_equal": "field_at_most",
+    "literal_error": "field_one_of", "json_invalid": "body_not_json",
+}
+
+
+def validation_reason(e: Any) -> dict[str, Any]:
+    """The reason code and params of one request validation error (one of pydantic's)."""
+    loc = [str(x) for x in e.get("loc", ())]
+    field = ".".join(loc[1:]) or "body"
+    ctx = e.get("ctx") or {}
+    code = VALIDATION_REASONS.get(str(e.get("type", "")), "field_invalid")
+    if code == "field_too_many" and isinstance(e.get("input"), str):
+        code = "field_too_long"             # a text's length, not a list's
+    params: dict[str, Any] = {"field": field}
+    for key in ("max_length", "ge", "gt", "lt", "le", "expected"):
+        if key in ctx:
+            params[key] = str(ctx[key])
+    return {"code": code, "params": params}
+
+
 def _origin(url: str) -> str:
     parts = urlsplit(url.strip())
     return f"{parts.scheme}://{parts.netloc}".lower()
@@ -623,19 +665,22 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
         msg = protocol.parse_client_message(raw)
         if msg["type"] == "action":
             if conn.seat is None:
-                raise Rejected("spectator", "spectators cannot play")
+                raise Rejected("spectator", "spectators cannot play",
+                               reason="spectators_cannot_play")
             if msg.get("seat") is not None and msg["seat"] != conn.seat:
-                raise Rejected("wrong_seat",
-                               f"this connection plays seat {conn.seat}, not seat {msg['seat']}")
+                raise Rejected("wrong_seat", "this connection plays seat {seat}, not seat {asked}",
+                               params={"seat": conn.seat, "asked": msg["seat"]})
             await room.submit(conn.seat, msg["action"], msg["version"])
         elif msg["type"] == "ready":
             room.mark_ready(conn.seat)
         elif msg["type"] == "hint":
+            conn.lang = normalize(msg.get("lang") if isinstance(msg.get("lang"), str)
+                                  else None) or conn.lang     # switched in place since
             hints.request(room, conn)
         else:
             conn.send(protocol.dumps({"type": "pong"}))
     except Rejected as err:
-        conn.send(protocol.error(err.code, err.message, room.version, **err.extra))
+        conn.send(err.ws(room.version))
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from ..engine import replay
-from ..i18n import _
+from ..i18n import use_language
 from . import protocol
 from .protocol import Rejected
 
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominohall.server")
 
 CACHE_SIZE = 256
-#: (table id, version, seat) -> (action, why); a position's hint does not change
-_cache: OrderedDict[tuple[str, int, int], tuple[str, str]] = OrderedDict()
+#: (table id, version, seat, language) -> (action, why); a position's hint does not change
+_cache: OrderedDict[tuple[str, int, int, str], tuple[str, str]] = OrderedDict()
 #: connections with a hint being worked out (one at a time each)
 _busy: set[Connection] = set()
 _tasks: set[asyncio.Task[None]] = set()
@@ -48,7 +48,7 @@ def table_setting(value: object, seats: list[dict[str, Any]]) -> bool:
     if value is None:
         return default_for(seats)
     if type(value) is not bool:
-        raise Rejected("bad_option", _("hints: true or false"), 422)
+        raise Rejected("bad_option", "hints: true or false", 422, reason="hints_bool")
     return value
 
 
@@ -58,40 +58,42 @@ def allowed(room: Room) -> bool:
     return default_for(room.seats) if value is None else bool(value)
 
 
-def compute(record: dict[str, Any], seat: int) -> tuple[str, str]:
-    """The terminal game's hint for `seat` in the game `record` (runs in a bot worker)."""
+def compute(record: dict[str, Any], seat: int, lang: str = "en") -> tuple[str, str]:
+    """The terminal game's hint for `seat` in the game `record`, its why said in `lang`
+    (the asking player's; runs in a bot worker)."""
     from ..tui.hint import hint
 
-    return hint(replay(record), seat)
+    with use_language(lang):
+        return hint(replay(record), seat)
 
 
 def request(room: Room, conn: Connection) -> None:
     """Start working out a hint for `conn`'s seat; raises Rejected when none can be given."""
     seat = conn.seat
     if seat is None:
-        raise Rejected("spectator", _("spectators get no hints"), 403)
+        raise Rejected("spectator", "spectators get no hints", 403, reason="hints_spectator")
     if not allowed(room):
-        raise Rejected("hints_off", _("hints are off at this table"))
+        raise Rejected("hints_off", "hints are off at this table")
     game = room.game
     if game.is_over:
-        raise Rejected("game_over", _("the match is over"))
+        raise Rejected("game_over", "the match is over", reason="the_match_is_over")
     if game.current_seat != seat or not game.view(seat)["legal_actions"]:
-        raise Rejected("not_your_turn", _("a hint is for your own turn"), 409)
+        raise Rejected("not_your_turn", "a hint is for your own turn", 409, reason="hint_own_turn")
     version = room.version
-    key = (room.id, version, seat)
+    key = (room.id, version, seat, conn.lang)
     cached = _cache.get(key)
     if cached is not None:
         conn.send(_message(version, cached))
         return
     if conn in _busy:
-        raise Rejected("busy", _("a hint is already being worked out"), 429)
+        raise Rejected("busy", "a hint is already being worked out", 429)
     _busy.add(conn)
     task = asyncio.get_running_loop().create_task(_answer(room, conn, key, game.to_record()))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
 
-async def _answer(room: Room, conn: Connection, key: tuple[str, int, int],
+async def _answer(room: Room, conn: Connection, key: tuple[str, int, int, str],
                   record: dict[str, Any]) -> None:
     try:
         loop = asyncio.get_running_loop()
@@ -99,7 +101,8 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int],
         if queue is not None:
             await queue.acquire(0)                       # a seated player is waiting
         try:
-            result = await loop.run_in_executor(room.hub.bot_pool, compute, record, key[2])
+            result = await loop.run_in_executor(room.hub.bot_pool, compute, record, key[2],
+                                                 key[3])
         finally:
             if queue is not None:
                 queue.release()
@@ -111,8 +114,8 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int],
         raise
     except Exception as err:  # noqa: BLE001 - a failed hint is an error message, not a crash
         log.warning("table %s: hint failed: %r", room.id, err)
-        conn.send(protocol.error("hint_failed", _("no hint could be worked out; try again"),
-                                 room.version))
+        conn.send(Rejected("hint_failed", "no hint could be worked out; try again")
+                  .ws(room.version))
     finally:
         _busy.discard(conn)
 

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ..i18n import LANGUAGES, catalog_json, negotiate
+from .protocol import Rejected
 
 router = APIRouter(tags=["i18n"])
 
@@ -25,7 +26,7 @@ def catalog(lang: str) -> Any:
     try:
         body = catalog_json(lang)
     except KeyError:
-        return JSONResponse(status_code=404, content={
-            "error": "unknown_language",
-            "message": f"no catalog for {lang[:40]!r}; languages: {', '.join(LANGUAGES)}"})
+        return JSONResponse(status_code=404, content=Rejected(
+            "unknown_language", "no catalog for {lang}; languages: {languages}", 404,
+            params={"lang": repr(lang[:40]), "languages": ", ".join(LANGUAGES)}).body())
     return JSONResponse(body, headers={"Cache-Control": "public, max-age=300"})

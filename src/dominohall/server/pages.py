@@ -24,15 +24,16 @@ import re
 from functools import cache
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, WebSocket
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 
 from ..engine import replay
-from ..engine.errors import DominohallError
+from ..engine.errors import DominohallError, described
 from ..engine.views import events
-from ..guide import rules_markdown
-from ..i18n import _
+from ..guide import guide_language, rules_markdown
+from ..i18n import LANG_COOKIE, N_, request_language, translator
+from ..i18n.html import translate_html
 from .protocol import MAX_MESSAGE, Rejected
 
 log = logging.getLogger("dominohall.server")
@@ -46,16 +47,41 @@ MAX_ACTIONS = 20_000
 _DROP = ("log", "options", "legal_actions", "seat", "hand", "version")
 
 
+def lang_of(request: Request | WebSocket) -> str:
+    """The requesting player's language: ``?lang=``, the language menu's choice (the
+    ``dh_lang`` cookie), ``Accept-Language``, English."""
+    return request_language(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                            request.headers.get("accept-language"))
+
+
+def page_response(html_text: str, lang: str) -> HTMLResponse:
+    """A page in `lang`; caches keep one copy per language and cookie."""
+    return HTMLResponse(html_text, headers={"Content-Language": lang,
+                                            "Vary": "Accept-Language, Cookie"})
+
+
+@cache
+def static_page(name: str) -> str:
+    from .app import STATIC
+
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+def static_page_in(name: str, request: Request) -> HTMLResponse:
+    """A static page (``static/<name>``) with its marked text in the player's language."""
+    lang = lang_of(request)
+    return page_response(translate_html(static_page(name), lang), lang)
+
+
 @router.get("/how-to-play", include_in_schema=False)
-async def how_to_play() -> HTMLResponse:
-    return HTMLResponse(guide_page())
+async def how_to_play(request: Request) -> HTMLResponse:
+    lang = lang_of(request)
+    return page_response(guide_page(lang), lang)
 
 
 @router.get("/replay", include_in_schema=False)
-async def replay_page() -> FileResponse:
-    from .app import STATIC
-
-    return FileResponse(STATIC / "replay.html")
+async def replay_page(request: Request) -> HTMLResponse:
+    return static_page_in("replay.html", request)
 
 
 @router.post("/api/replay", summary="the positions of a game record, one round at a time")
@@ -63,19 +89,22 @@ async def replay_positions(request: Request) -> dict[str, Any]:
     """Body ``{"record": <a dominohall record>, "round": 1}``; see :func:`positions`."""
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_RECORD_BYTES):
-        raise Rejected("too_large", f"a record may have at most {MAX_RECORD_BYTES} bytes", 413)
+        raise Rejected("too_large", "a record may have at most {n} bytes", 413,
+                       reason="record_too_large", params={"n": MAX_RECORD_BYTES})
     raw = await request.body()
     if len(raw) > MAX_RECORD_BYTES:
-        raise Rejected("too_large", f"a record may have at most {MAX_RECORD_BYTES} bytes", 413)
+        raise Rejected("too_large", "a record may have at most {n} bytes", 413,
+                       reason="record_too_large", params={"n": MAX_RECORD_BYTES})
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):
-        raise Rejected("bad_json", "the body is not JSON", 400) from None
+        raise Rejected("bad_json", "the body is not JSON", 400, reason="body_not_json") from None
     if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
-        raise Rejected("bad_record", 'send {"record": {...}, "round": N}', 422)
+        raise Rejected("bad_record", 'send {"record": {...}, "round": N}', 422,
+                       reason="replay_body")
     round_no = body.get("round", 1)
     if type(round_no) is not int:
-        raise Rejected("bad_record", "round: a whole number", 422)
+        raise Rejected("bad_record", "round: a whole number", 422, reason="replay_round")
     # a long match takes a moment to replay: in a worker thread, not on the event loop
     return await run_in_threadpool(positions, body["record"], round_no)
 
@@ -89,7 +118,7 @@ async def table_replay(request: Request, table_id: str, round: int = 1) -> dict[
     record never makes a round trip through JavaScript."""
     room = await request.app.state.hub.room(table_id)
     if room is None:
-        raise Rejected("not_found", f"no table {table_id!r}", 404)
+        raise Rejected("not_found", "no table {table}", 404, params={"table": repr(table_id)})
     record = room.record()              # Rejected 409 until the match is over
     return await run_in_threadpool(positions, record, round)
 
@@ -107,15 +136,16 @@ def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
     try:
         game = replay({**record, "actions": []})
     except DominohallError as err:
-        raise Rejected("bad_record", str(err), 422) from None
+        raise Rejected.engine("bad_record", err, 422) from None
     except Exception as err:            # a record the engine could not even read: never a 500
         log.info("replay: unreadable record: %r", err)
-        raise Rejected("bad_record", "not a dominohall game record", 422) from None
+        raise Rejected("bad_record", "not a dominohall game record", 422,
+                       reason="not_a_record") from None
     actions = record.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or \
             not all(isinstance(a, str) and len(a) <= 40 for a in actions):
-        raise Rejected("bad_record", f"actions: a list of at most {MAX_ACTIONS} action texts",
-                       422)
+        raise Rejected("bad_record", "actions: a list of at most {n} action texts", 422,
+                       reason="replay_actions", params={"n": MAX_ACTIONS})
     rounds = [game.round]                               # the round each step shows
     plan: list[tuple[str, int | None]] = []             # (action, mover; None: chance)
     for k, text in enumerate(actions):                  # pass 1: check, and index the rounds
@@ -127,7 +157,10 @@ def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
             seat = game.current_seat
             game.apply(text)
         except DominohallError as err:
-            raise Rejected("bad_record", f"action #{k + 1} {text!r}: {err}", 422) from None
+            raise Rejected("bad_record", f"action #{k + 1} {text!r}: {err}", 422,
+                           reason="replay_action", filled=True,
+                           params={"k": k + 1, "action": repr(text), "error": described(err)}
+                           ) from None
         plan.append((text, seat))
         rounds.append(game.round)
     final = {"scores": game.scores, "winners": game.winners, "is_over": game.is_over,
@@ -139,8 +172,10 @@ def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:
         index.append({"round": r, "first": steps[0], "last": steps[-1]})
     wanted = next((x for x in index if x["round"] == round_no), None)
     if wanted is None:
-        raise Rejected("bad_record", f"round {round_no}: the record has rounds "
-                                     f"{index[0]['round']}..{index[-1]['round']}", 422)
+        raise Rejected("bad_record", "round {round}: the record has rounds {first}..{last}",
+                       422, reason="replay_no_round",
+                       params={"round": round_no, "first": index[0]["round"],
+                               "last": index[-1]["round"]})
     # pass 2: the views of the wanted round's steps (the record is known to be legal)
     game = replay({**record, "actions": []})
     options = game.view(None)["options"]
@@ -179,67 +214,72 @@ def _position(game: Any, step: int, seat: int | None, action: str | None,
 # --- How to play ---------------------------------------------------------------------------
 
 @cache
-def guide_html() -> str:
-    """The rules guide as HTML (headings carry ids; wide tables scroll on a phone)."""
+def guide_html(lang: str = "en") -> str:
+    """The rules guide as HTML (headings carry ids; wide tables scroll on a phone; the
+    wrappers' labels in `lang`)."""
     from markdown_it import MarkdownIt
     from mdit_py_plugins.anchors import anchors_plugin
 
     md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
         ["table", "replacements", "smartquotes"])
     md.use(anchors_plugin, min_level=1, max_level=3)
-    label = html.escape(_("Table (scrolls sideways)"), quote=True)
+    label = html.escape(translator(lang).gettext(N_("Table (scrolls sideways)")), quote=True)
     md.add_render_rule("table_open", lambda *a: f'<div class="table-wrap" tabindex="0" '
                                                 f'role="region" aria-label="{label}"><table>\n')
     md.add_render_rule("table_close", lambda *a: "</table></div>\n")
     # HTML comments in the guide mark its generated parts (python -m dominohall.guide);
     # raw HTML is off, so they would show as text: drop them
-    text = re.sub(r"<!--.*?-->\n?", "", rules_markdown(), flags=re.S)
-    return md.render(text)
+    text = re.sub(r"<!--.*?-->\n?", "", rules_markdown(lang), flags=re.S)
+    return str(md.render(text))
 
 
-def guide_headings() -> list[tuple[int, str, str]]:
+def guide_headings(lang: str = "en") -> list[tuple[int, str, str]]:
     """(level, id, text) of the guide's headings down to level 2, for the contents list."""
     return [(int(m[1]), m[2], html.unescape(re.sub(r"<[^>]+>", "", m[3])))
-            for m in re.finditer(r'<h([12]) id="([^"]+)">(.*?)</h\1>', guide_html())]
+            for m in re.finditer(r'<h([12]) id="([^"]+)">(.*?)</h\1>', guide_html(lang))]
 
 
-def guide_page() -> str:
-    """The How to play page.  Its chrome is marked ``data-i18n`` (English, the source), so
-    the browser shows it in the player's language (i18n.js translates marked HTML); the
-    guide's text is the guide's."""
+def guide_page(lang: str = "en") -> str:
+    """The How to play page in `lang`.  Its chrome is said in `lang` and marked
+    ``data-i18n`` with the English source, so the menu can switch it in place
+    (i18n.js); the guide itself is its translation into `lang` (`rules_markdown`), or the
+    English guide where there is none (its ``lang`` says which); the menu reloads this
+    page, so the guide follows a new choice too."""
     e = html.escape
+    tr = translator(lang)
 
     def say(text: str, tag: str, attrs: str = "") -> str:
-        return f'<{tag}{attrs} data-i18n="{e(text)}">{e(_(text))}</{tag}>'
+        return f'<{tag}{attrs} data-i18n="{e(text)}">{e(tr.gettext(text))}</{tag}>'
 
     contents = "".join(f'<li><a href="#{e(i)}">{e(text)}</a></li>'
-                       for level, i, text in guide_headings() if level == 2)
-    toc = (f'<nav class="toc" aria-labelledby="toc-h">{say("Contents", "h2", " id=toc-h")}'
+                       for level, i, text in guide_headings(lang) if level == 2)
+    toc = (f'<nav class="toc" aria-labelledby="toc-h">{say(N_("Contents"), "h2", " id=toc-h")}'
            f"<ol>{contents}</ol></nav>") if contents else ""
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{tr.lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  {say("How to play — dominohall", "title")}
+  {say(N_("How to play — dominohall"), "title")}
   <link rel="stylesheet" href="/static/style.css">
   <link rel="stylesheet" href="/static/pages.css">
   <link rel="icon" href="data:,">
 </head>
 <body class="page guide-page">
-  {say("Skip to the rules", "a", ' class="skip" href="#guide"')}
+  {say(N_("Skip to the rules"), "a", ' class="skip" href="#guide"')}
   <header class="top">
     <h1><a href="/">dominohall</a></h1>
-    <nav class="top-nav" aria-label="{e(_("Site"))}" data-i18n-attr="aria-label">
-      {say("Lobby", "a", ' href="/"')}
-      {say("How to play", "a", ' href="/how-to-play" aria-current="page"')}
-      {say("Replays", "a", ' href="/replay"')}
+    <nav class="top-nav" aria-label="{e(tr.gettext(N_("Site")))}" data-i18n-attr="aria-label"
+         data-i18n-src-aria-label="Site">
+      {say(N_("Lobby"), "a", ' href="/"')}
+      {say(N_("How to play"), "a", ' href="/how-to-play" aria-current="page"')}
+      {say(N_("Replays"), "a", ' href="/replay"')}
     </nav>
   </header>
   <main class="guide-main">
     {toc}
-    <article id="guide" class="card guide">
-{guide_html()}
+    <article id="guide" class="card guide" lang="{guide_language(tr.lang)}">
+{guide_html(lang)}
     </article>
   </main>
   <script type="module" src="/static/js/guide.js"></script>

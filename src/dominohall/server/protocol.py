@@ -5,7 +5,9 @@ Client -> server::
     {"type": "action", "action": "12-5>t0", "version": 17}   # version: the view's version
     {"type": "ready"}                                         # done reading the round's end
     {"type": "ping"}
-    {"type": "hint"}                                          # your seat's hint (hints.py)
+    {"type": "hint", "lang": "be"}                            # your seat's hint (hints.py),
+                                                              # its why in "lang" (optional:
+                                                              # the connection's language)
 
 (``"seat"`` may be added to an action; it must be the connection's own seat.)
 
@@ -23,9 +25,11 @@ Server -> client::
                                                # "seat": 2, "time": ...}]
                                                # table["paused"]: nobody is connected
                                                # table["next_table"]: "play again" (or None)
-    {"type": "error", "code": "stale", "message": "...", "version": 18}
-                                     # "illegal" errors may add the engine's "reason"
-                                     # (a stable code) and its "params"
+    {"type": "error", "code": "stale", "reason": "stale_action", "params": {...},
+     "message": "...", "version": 18}
+                                     # reason + params: the exact message, for the
+                                     # player's language (an "illegal" error's reason is
+                                     # the engine's code); message: English
     {"type": "pong"}
 
 The view is exactly ``Game.view(seat)`` (``None`` for a spectator) with its ``log``
@@ -46,6 +50,7 @@ sends it as the ``dh_seat_{id}`` cookie, other clients as the ``X-Seat-Token`` h
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import unicodedata
 from typing import Any
@@ -56,15 +61,51 @@ MAX_MESSAGE = 64 * 1024         # bytes: websocket messages and request bodies
 
 
 class Rejected(Exception):
-    """A request the server refuses; `code` is machine-readable, the text is for people."""
+    """A request the server refuses.
 
-    def __init__(self, code: str, message: str, status: int = 400,
-                 **extra: Any) -> None:
+    ``code`` is the kind of refusal (the REST ``error``, the websocket ``code``);
+    ``reason`` names the exact message for machines (the REST ``code``, the websocket
+    ``reason``) and ``params`` holds its values, so each page says it in its player's
+    language (``tError`` in ``js/i18n.js``; every reason has its English template in
+    ``dominohall.i18n.errors.ERRORS``).  ``message`` is the English text, for the API:
+    `message` is a template filled with `params` (``{name}`` placeholders), unless
+    `filled` says it is final already (an engine error's own message)."""
+
+    def __init__(self, code: str, message: str, status: int = 400, *,
+                 reason: str | None = None, params: dict[str, Any] | None = None,
+                 filled: bool = False, **extra: Any) -> None:
+        self.params = dict(params or {})
+        if not filled:
+            message = fill(message, self.params)
         super().__init__(message)
         self.code = code
+        self.reason = reason or code
         self.message = message
         self.status = status
         self.extra = {k: v for k, v in extra.items() if v is not None}
+
+    @classmethod
+    def engine(cls, code: str, err: Exception, status: int = 400, **extra: Any) -> Rejected:
+        """An engine error (IllegalAction, BadOption, BadRecord) refused as `code`: its own
+        code, params and English message."""
+        return cls(code, str(err), status, reason=getattr(err, "code", None),
+                   params=getattr(err, "params", None), filled=True, **extra)
+
+    def body(self) -> dict[str, Any]:
+        """The REST error body."""
+        return {"error": self.code, "code": self.reason, "params": self.params,
+                "message": self.message, **self.extra}
+
+    def ws(self, version: int | None = None) -> str:
+        """The websocket error message."""
+        return error(self.code, self.message, version, reason=self.reason, params=self.params,
+                     **self.extra)
+
+
+def fill(template: str, params: dict[str, Any]) -> str:
+    """`template` with its ``{name}`` placeholders replaced by `params` (others kept)."""
+    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]) if m.group(1) in params
+                  else m.group(0), template)
 
 
 def same_secret(stored: str | None, given: str | None) -> bool:
@@ -108,19 +149,24 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     dominohall.server.protocol.Rejected: malformed JSON: Expecting value: line 1 column 1 (char 0)
     """
     if len(raw) > MAX_MESSAGE:
-        raise Rejected("bad_json", f"a message is at most {MAX_MESSAGE} bytes")
+        raise Rejected("bad_json", "a message is at most {n} bytes", reason="message_too_big",
+                       params={"n": MAX_MESSAGE})
     try:
         msg = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as err:
-        raise Rejected("bad_json", f"malformed JSON: {err}") from None
+        raise Rejected("bad_json", "malformed JSON: {error}", params={"error": str(err)}) \
+            from None
     except RecursionError:
-        raise Rejected("bad_json", "malformed JSON: nested too deeply") from None
+        raise Rejected("bad_json", "malformed JSON: nested too deeply", reason="json_too_deep") \
+            from None
     if not isinstance(msg, dict):
-        raise Rejected("bad_message", "a message must be a JSON object with a 'type'")
+        raise Rejected("bad_message", "a message must be a JSON object with a 'type'",
+                       reason="message_not_object")
     kind = msg.get("type")
     if kind not in MESSAGE_TYPES:
-        expected = ", ".join(MESSAGE_TYPES)
-        raise Rejected("bad_message", f"unknown message type {kind!r} (expected one of {expected})")
+        raise Rejected("bad_message", "unknown message type {type} (expected one of {types})",
+                       reason="unknown_message", params={"type": repr(kind),
+                                                         "types": ", ".join(MESSAGE_TYPES)})
     if kind == "action":
         check_action_fields(msg)
     return msg
@@ -129,15 +175,17 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
 def check_action_fields(msg: dict[str, Any]) -> None:
     """An action needs a text ``action`` and the int ``version`` it was chosen at."""
     if not isinstance(msg.get("action"), str) or not msg["action"].strip():
-        raise Rejected("bad_message", "an action message needs 'action': the action text")
+        raise Rejected("bad_message", "an action message needs 'action': the action text",
+                       reason="action_needs_text")
     version = msg.get("version")
     if type(version) is not int:
         raise Rejected("bad_message",
                        "an action message needs 'version': the version of the view it was "
-                       "chosen from (an integer)")
+                       "chosen from (an integer)", reason="action_needs_version")
     seat = msg.get("seat")
     if seat is not None and type(seat) is not int:
-        raise Rejected("bad_message", "'seat' must be an integer when given")
+        raise Rejected("bad_message", "'seat' must be an integer when given",
+                       reason="seat_not_integer")
 
 
 def error(code: str, message: str, version: int | None = None, **extra: Any) -> str:

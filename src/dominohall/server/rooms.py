@@ -49,7 +49,7 @@ from .. import bots
 from ..engine import GAMES, BadOption, Game, IllegalAction, NotYourTurn, new_game, replay
 from ..engine.errors import GameOver
 from ..engine.options import PLAYERS, PRESET_LABELS, PRESETS, specs_for
-from ..i18n import _
+from ..i18n.labels import BOT_NAMES
 from . import fair, hints, protocol
 from .protocol import MAX_NAME, Rejected, clean_name, same_secret
 from .store import Store, StoredTable, StoreError
@@ -204,6 +204,7 @@ def lobby_catalogue() -> list[dict[str, Any]]:
             "presets": {k: dict(v) for k, v in PRESETS[name].items()},
             "preset_labels": {k: dict(v) for k, v in PRESET_LABELS[name].items()},
             "bots": bots.names(name),
+            "bot_labels": {b: BOT_NAMES.get(b, b) for b in bots.names(name)},
             "options": [{"name": s.name, "default": s.default, "choices": list(s.choices),
                          "label": s.label, "help": s.help, "int_range": bounded(s.int_range)}
                         for s in specs_for(name) if s.name != "game"],
@@ -228,6 +229,7 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     sent_log: int = 0           # log events this connection already has
     closed: bool = False
+    lang: str = "en"            # its player's language (hints are said in it)
 
     def send(self, text: str | None) -> None:
         """Queue a message; None (or a stuck client's full queue) closes the connection."""
@@ -351,8 +353,8 @@ class Room:
     def record(self) -> dict[str, Any]:
         """The full record with the revealed seed (only once the match is over)."""
         if not self.finished:
-            raise Rejected("not_over", _("The record is published when the match is over."),
-                           409)
+            raise Rejected("not_over", "The record is published when the match is over.", 409,
+                           reason="record_not_ready")
         record = {**self.base_record, "actions": self.game.actions[:]}
         info = self.fairness()
         if info.get("seed") is not None:
@@ -438,10 +440,11 @@ class Room:
         """
         clean = clean_name(name)
         if not clean:
-            raise Rejected("bad_name", _("A display name is needed to take a seat "
-                                         "(letters, digits or symbols)."), 422)
+            raise Rejected("bad_name", "A display name is needed to take a seat "
+                                         "(letters, digits or symbols).", 422,
+                           reason="name_needed")
         if self.finished:
-            raise Rejected("game_over", _("The match is over."), 409)
+            raise Rejected("game_over", "The match is over.", 409, reason="match_is_over")
         async with self.lock:               # two devices claiming one invite: one wins
             seat = self.seat_of(token)
             secret = token
@@ -449,9 +452,9 @@ class Room:
             if fresh:
                 seat = self.invited_seat(token)
                 if seat is None:
-                    raise Rejected("bad_token", _("This invite link is not valid for this "
-                                                  "table (it may have been used already)."),
-                                   403)
+                    raise Rejected("bad_token", "This invite link is not valid for this "
+                                                  "table (it may have been used already).",
+                                   403, reason="invite_not_valid")
                 secret = secrets.token_urlsafe(24)
             assert seat is not None
             await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
@@ -467,9 +470,9 @@ class Room:
         and any older invite stop working, and everyone at the table is told."""
         if type(seat) is not int or not 0 <= seat < len(self.seats) or \
                 self.seats[seat]["kind"] != "human":
-            raise Rejected("bad_seat", _("Only a player's seat can be re-invited."), 422)
+            raise Rejected("bad_seat", "Only a player's seat can be re-invited.", 422)
         if self.finished:
-            raise Rejected("game_over", _("The match is over."), 409)
+            raise Rejected("game_over", "The match is over.", 409, reason="match_is_over")
         token = secrets.token_urlsafe(18)
         async with self.lock:
             notices = [*self.settings.get("notices", []),
@@ -482,9 +485,8 @@ class Room:
             self.settings = settings
         for conn in list(self.conns):
             if conn.seat == seat:
-                conn.send(protocol.error("reinvited", _(
-                    "The host re-invited seat {seat}: this device no longer holds it.")
-                    .format(seat=seat)))
+                conn.send(Rejected("reinvited", "The host re-invited seat {seat}: this "
+                                   "device no longer holds it.", params={"seat": seat}).ws())
                 conn.send(None)
         self.broadcast_table()
         return token
@@ -540,40 +542,42 @@ class Room:
         (and, for a turn that ran out of time, if the turn is no longer timed out).
         """
         if seat is None:
-            raise Rejected("spectator", "spectators cannot play", 403)
+            raise Rejected("spectator", "spectators cannot play", 403,
+                           reason="spectators_cannot_play")
         async with self.lock:
             g = self.game
             now_version = self.version
             if g.is_over:
-                raise Rejected("game_over", "the match is over")
+                raise Rejected("game_over", "the match is over", reason="the_match_is_over")
             if self.expired:
-                raise Rejected("expired", _("This table expired: nobody was connected."))
+                raise Rejected("expired", "This table expired: nobody was connected.")
             if self.waiting:
                 raise Rejected("waiting", "waiting for every invited player to take their seat")
             if version != now_version:
-                raise Rejected("stale", f"stale action: it was chosen at version {version} but "
-                               f"the table is at version {now_version}; look again", 409)
+                raise Rejected("stale", "stale action: it was chosen at version {version} but "
+                               "the table is at version {now}; look again", 409,
+                               params={"version": version, "now": now_version})
             if (by_bot and self.controller(seat) == "human"
                     and not self.turn_expired(seat)):
-                raise Rejected("stale", "the player is back")
+                raise Rejected("stale", "the player is back", reason="player_is_back")
             round_before = g.round
             try:
                 g.apply(text, seat=seat)
             except NotYourTurn as err:
-                raise Rejected("not_your_turn", str(err), 409) from None
+                raise Rejected.engine("not_your_turn", err, 409) from None
             except GameOver as err:
-                raise Rejected("game_over", str(err)) from None
+                raise Rejected.engine("game_over", err) from None
             except IllegalAction as err:
-                raise Rejected("illegal", str(err), reason=getattr(err, "code", None),
-                               params=getattr(err, "params", None)) from None
+                raise Rejected.engine("illegal", err) from None
             try:
                 await self.hub.run_db(self.hub.store.append_action, self.id, now_version + 1,
                                       seat, g.actions[-1])
             except Exception as err:   # the action is not stored: it did not happen
                 log.exception("table %s: storing action %s failed", self.id, text)
                 self.game = self._rebuild(g.actions[:-1])
-                raise Rejected("storage", f"the action could not be saved ({err}); try again",
-                               503) from None
+                raise Rejected("storage", "the action could not be saved ({error}); try again",
+                               503, reason="action_not_saved",
+                               params={"error": str(err)}) from None
             if not by_bot:
                 self.away_since.pop(seat, None)
             if g.current_seat != seat or g.round != round_before:
@@ -898,9 +902,11 @@ class Hub:
         fresh secret; the host may call it too.  Returns (room, seat, secret).
         """
         if not room.finished:
-            raise Rejected("not_over", _("Play again once the match is over."), 409)
+            raise Rejected("not_over", "Play again once the match is over.", 409,
+                           reason="again_not_over")
         if seat is None and not host:
-            raise Rejected("spectator", _("Only the table's players can play again."), 403)
+            raise Rejected("spectator", "Only the table's players can play again.", 403,
+                           reason="again_players_only")
         async with room.lock:
             nxt_id = room.settings.get("next_table")
             nxt = await self.room(nxt_id) if nxt_id else None
@@ -925,8 +931,8 @@ class Hub:
         async with nxt.lock:
             mine = nxt.seats[seat]
             if mine.get("secret") and mine.get("from") != room.seats[seat].get("secret"):
-                raise Rejected("taken", _("Seat {seat} of the new table is taken.")
-                               .format(seat=seat), 409)
+                raise Rejected("taken", "Seat {seat} of the new table is taken.", 409,
+                               params={"seat": seat})
             secret = mine.get("secret") or secrets.token_urlsafe(24)
             if not mine.get("secret"):
                 await self.run_db(self.store.update_seat, nxt.id, seat, token="", secret=secret)
@@ -946,89 +952,101 @@ class Hub:
         ``seed`` is refused when any other human seat exists (they could not trust it).
         """
         if self.live_tables() >= self.limits.max_tables:
-            raise Rejected("server_full", _("This server has as many tables as it can host; "
-                                            "try again later."), 503)
+            raise Rejected("server_full", "This server has as many tables as it can host; "
+                                           "try again later.", 503)
         game_name = spec.get("game")
         if game_name not in GAMES:
-            raise Rejected("bad_message", f"unknown game {game_name!r} "
-                           f"(choose from {', '.join(GAMES)})", 422)
+            raise Rejected("bad_message", "unknown game {game} (choose from {games})", 422,
+                           reason="no_such_game", params={"game": repr(game_name),
+                                                          "games": ", ".join(GAMES)})
         seats_in = spec.get("seats") or []
         lo, hi = PLAYERS[game_name]
         if not lo <= len(seats_in) <= hi:
-            raise Rejected("bad_option", f"players: {game_name} takes {lo} to {hi} seats, "
-                           f"not {len(seats_in)}", 422)
+            raise Rejected("bad_option", "players: {game} takes {lo} to {hi} seats, not {n}", 422,
+                           reason="seat_count", params={"game": game_name, "lo": lo, "hi": hi,
+                                                        "n": len(seats_in)})
         take = spec.get("take_seat")
         options = {k: v for k, v in (spec.get("options") or {}).items()
                    if v is not None and v != ""}
         if len(options) > 64 or any(isinstance(v, str) and len(v) > 100
                                     for v in options.values()):
-            raise Rejected("bad_option", _("options: too many or too long"), 422)
+            raise Rejected("bad_option", "options: too many or too long", 422,
+                           reason="options_too_many")
         if spec.get("preset"):
             options["preset"] = spec["preset"]
         others = [i for i, s in enumerate(seats_in) if s.get("kind") == "human" and i != take]
         seed = spec.get("seed")
         chosen = seed is not None
         if chosen and others:
-            raise Rejected("bad_option", _("seed: a chosen seed would let you know every "
-                                           "hand; it is allowed only at a table with no "
-                                           "other human seat"), 422)
+            raise Rejected("bad_option", "seed: a chosen seed would let you know every "
+                                          "hand; it is allowed only at a table with no "
+                                          "other human seat", 422, reason="seed_not_allowed")
         if seed is None:
             seed = fair.new_seed()
         try:
             game = new_game(game_name, players=len(seats_in), seed=seed, options=options)
         except BadOption as err:
-            raise Rejected("bad_option", str(err), 422) from None
+            raise Rejected.engine("bad_option", err, 422) from None
         chosen_options = game.options.as_dict()
         for spec_ in specs_for(game_name):
             value, bound = chosen_options.get(spec_.name), bounded(spec_.int_range)
             if bound is not None and type(value) is int and value > bound[1]:
-                raise Rejected("bad_option", _("{option}: at most {most} on this server")
-                               .format(option=spec_.name, most=bound[1]), 422)
+                raise Rejected("bad_option", "{option}: at most {most} on this server", 422,
+                               reason="option_too_big",
+                               params={"option": spec_.name, "most": bound[1]})
         ladder = set(bots.names(game_name)) | set(bots.names(None))
         seats = []
         for i, s in enumerate(seats_in):
             kind = s.get("kind")
             if kind == "bot":
                 if s.get("bot") not in ladder:
-                    raise Rejected("bad_option", f"seat {i}: unknown bot {s.get('bot')!r} "
-                                   f"(choose from {', '.join(bots.names(game_name))})", 422)
+                    raise Rejected("bad_option",
+                                   "seat {seat}: unknown bot {bot} (choose from {bots})", 422,
+                                   reason="unknown_bot",
+                                   params={"seat": i, "bot": repr(s.get("bot")),
+                                           "bots": ", ".join(bots.names(game_name))})
                 seats.append({"kind": "bot", "bot": s["bot"], "token": "", "secret": None,
                               "name": f"Bot {i}"})
             elif kind == "human":
                 raw = s.get("name")
                 name = clean_name(raw) or None
                 if raw not in (None, "") and name is None:
-                    raise Rejected("bad_name", _("seat {seat}: the name has no visible "
-                                                 "characters").format(seat=i), 422)
+                    raise Rejected("bad_name", "seat {seat}: the name has no visible characters",
+                                   422, reason="name_invisible", params={"seat": i})
                 seats.append({"kind": "human", "bot": None, "token": secrets.token_urlsafe(18),
                               "secret": None, "name": name})
             else:
-                raise Rejected("bad_option", f"seat {i}: kind must be 'human' or 'bot'", 422)
+                raise Rejected("bad_option", "seat {seat}: kind must be 'human' or 'bot'", 422,
+                               reason="seat_kind", params={"seat": i})
         if not any(s["kind"] == "human" for s in seats):
             mine = [r for r in self.rooms.values() if r.creator_address == address
                     and not r.finished and not r.human_seats()]
             if address and len(mine) >= self.limits.bot_tables_per_address:
-                raise Rejected("too_many", _("You already have {n} bot-only tables going.")
-                               .format(n=self.limits.bot_tables_per_address), 429)
+                raise Rejected("too_many", "You already have {n} bot-only tables going.", 429,
+                               reason="bot_tables",
+                               params={"n": self.limits.bot_tables_per_address})
         strong = sum(1 for s in seats if s["bot"] in STRONG_BOTS)
         if strong and address:
             have = sum(1 for r in self.rooms.values() if r.creator_address == address
                        and not r.finished for s in r.seats if s.get("bot") in STRONG_BOTS)
             if have + strong > self.limits.strong_bots_per_address:
-                raise Rejected("too_many", _("At most {n} {bots} seats at once from one "
-                                             "address.").format(
-                                   n=self.limits.strong_bots_per_address,
-                                   bots="/".join(STRONG_BOTS)), 429)
+                raise Rejected("too_many", "At most {n} {bots} seats at once from one address.",
+                               429, reason="strong_bots",
+                               params={"n": self.limits.strong_bots_per_address,
+                                       "bots": "/".join(STRONG_BOTS)})
         settings: dict[str, Any] = {"admin": secrets.token_urlsafe(18),
                                     "nonce": fair.new_nonce(), "seed_chosen": chosen}
         for key, (lo_, hi_) in SETTINGS_RANGES.items():
             value = spec.get(key, SETTINGS_DEFAULTS[key])
             if type(value) is not int or not lo_ <= value <= hi_:
-                raise Rejected("bad_option", f"{key}: a whole number {lo_}..{hi_}", 422)
+                raise Rejected("bad_option", "{option}: a whole number {lo}..{hi}", 422,
+                               reason="setting_range",
+                               params={"option": key, "lo": lo_, "hi": hi_})
             settings[key] = value
         away_bot = spec.get("away_bot") or SETTINGS_DEFAULTS["away_bot"]
         if away_bot not in ladder:
-            raise Rejected("bad_option", f"away_bot: unknown bot {away_bot!r}", 422)
+            raise Rejected("bad_option", "away_bot: unknown bot {bot}", 422,
+                           reason="unknown_away_bot", params={"bot": repr(away_bot)})
         settings["away_bot"] = away_bot
         settings["hints"] = hints.table_setting(spec.get("hints"), seats)
         settings["public"] = spec.get("public") is True     # unlisted unless asked for

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, MarkdownViewer, Static
 
 from ..engine import DominohallError, Game
-from ..i18n import _, ngettext
+from ..i18n import _, error_text, ngettext
 from . import render
 from .hint import strongest_bot, suggest, why
 from .session import Session, rebuild
@@ -467,8 +467,8 @@ class PlayScreen(Screen[None]):
             return False
         try:
             self.session.play(action)
-        except DominohallError as err:
-            self.say(str(err), "bold red")
+        except DominohallError as err:          # from its code and params, in --lang
+            self.say(error_text(err), "bold red")
             return False
         except Exception as err:              # never a traceback on the table
             self.say(f"{type(err).__name__}: {err}", "bold red")

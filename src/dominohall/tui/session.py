@@ -25,7 +25,7 @@ from typing import Any
 from .. import bots
 from ..engine import BadRecord, Game, new_game, replay
 from ..files import write_text_atomic
-from ..i18n import _
+from ..i18n import _, error_text
 
 LEGACY_AUTOSAVE = "autosave.json"     # the single autosave of earlier versions
 GAMES_DIR = "games"
@@ -152,7 +152,7 @@ def rebuild(record: Mapping[str, Any], upto: int | None = None) -> tuple[Game, l
             game.apply(text)
         except Exception as err:
             raise BadRecord(_("action #{k} {action!r} is illegal: {error}").format(
-                k=k + 1, action=text, error=err)) from None
+                k=k + 1, action=text, error=error_text(err))) from None
         assert seat is not None
         seats.append(seat)
     return game, seats

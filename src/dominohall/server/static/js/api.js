@@ -1,5 +1,5 @@
 // Small fetch helpers for the lobby REST API, and the DOM builder every page uses.
-import { t } from "./i18n.js";
+import { t, tError } from "./i18n.js";
 
 // `raw`: a body that is JSON text already (sent as it is, e.g. a record read from a file).
 export async function api(path, { method = "GET", body, raw } = {}) {
@@ -18,10 +18,14 @@ export async function api(path, { method = "GET", body, raw } = {}) {
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    let msg = data && (data.message || data.detail) || res.statusText;
-    if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
+    // the error in the player's language from its code and params (the English message
+    // is for the API); a body without a code (a proxy's page) says the status
+    let msg = data && typeof data === "object" ? tError(data) : "";
+    if (!msg && data && Array.isArray(data.detail)) msg = data.detail.map((d) => tError(d)).filter(Boolean).join("; ");
     const err = new Error(msg || t("The server answered {status}.", { status: res.status }));
     err.status = res.status;
+    err.code = data && data.code;
+    err.error = data && data.error;
     throw err;
   }
   return data;

@@ -20,6 +20,15 @@ export const LANGUAGES = {
   es: "Español", ru: "Русский",
 };
 export const STORAGE_KEY = "dominohall.lang";
+/** The cookie that tells the server the menu's choice (pages, hints, errors it says). */
+export const COOKIE = "dh_lang";
+
+function rememberForServer(code) {
+  if (typeof document === "undefined") return;
+  try {
+    document.cookie = `${COOKIE}=${code}; path=/; max-age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+  } catch { /* cookies blocked: the server follows Accept-Language */ }
+}
 
 const english = (n) => (n === 1 ? 0 : 1);
 let state = { lang: "en", messages: {}, plural: english, nplurals: 2, errors: {}, reasons: [] };
@@ -160,6 +169,10 @@ export async function setLanguage(lang) {
 
 /** Call once before rendering: the remembered or the browser's language. */
 export async function initI18n() {
+  try {
+    const saved = normalize(localStorage.getItem(STORAGE_KEY));
+    if (saved) rememberForServer(saved);       // a choice made before the cookie existed
+  } catch { /* storage blocked */ }
   return setLanguage(detectLanguage());
 }
 
@@ -196,6 +209,7 @@ export function languageMenu({ onChange = null } = {}) {
   sel.value = state.lang;
   sel.addEventListener("change", async () => {
     try { localStorage.setItem(STORAGE_KEY, sel.value); } catch { /* not remembered */ }
+    rememberForServer(sel.value);
     if (onChange) {
       await setLanguage(sel.value);
       sel.setAttribute("aria-label", t("Language"));
@@ -238,14 +252,20 @@ function reasonText(reason) {
   return reason;
 }
 
-/** An engine error ({code, params, message}, as the server sends it) in the current
- * language; its English message when the code is unknown. */
+/** An error as the server sends it ({code, params, message}: an engine error, a REST
+ * error body; a websocket error's exact code is its `reason`) in the current language.
+ * A param that is an error itself is said the same way; an unknown code gives the
+ * English message. */
 export function tError(err) {
   if (!err) return "";
-  const template = err.code && state.errors[err.code];
+  const code = err.reason && state.errors[err.reason] ? err.reason : err.code;
+  const template = code && state.errors[code];
   if (!template || typeof err.params !== "object" || err.params === null) return String(err.message || "");
-  const params = { ...err.params };
-  if (err.code === "not_legal_now" && typeof params.reason === "string") params.reason = reasonText(params.reason);
+  const params = {};
+  for (const [k, v] of Object.entries(err.params)) {
+    params[k] = v && typeof v === "object" && "code" in v ? tError(v) : v;
+  }
+  if (code === "not_legal_now" && typeof params.reason === "string") params.reason = reasonText(params.reason);
   return t(template, params);
 }
 

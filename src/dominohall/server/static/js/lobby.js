@@ -109,13 +109,19 @@ function refreshDefaults() {
   }
 }
 
+// a bot level's name in the player's language ("Expert (strong)"); a user's own bot by its name
+function botLabel(g, b) {
+  const label = (g.bot_labels || {})[b];
+  return label ? t(label) : b;
+}
+
 function seatRow(i, prev) {
   const g = current();
   const id = `seat-${i}`;
   const sel = el("select", { id, "data-seat": i });
   if (i === 0) sel.appendChild(el("option", { value: "you", text: t("You") }));
   sel.appendChild(el("option", { value: "friend", text: t("Open for a friend (invite link)") }));
-  for (const b of g.bots) sel.appendChild(el("option", { value: `bot:${b}`, text: t("Bot: {bot}", { bot: b }) }));
+  for (const b of g.bots) sel.appendChild(el("option", { value: `bot:${b}`, text: t("Bot: {bot}", { bot: botLabel(g, b) }) }));
   sel.value = prev || (i === 0 ? "you" : `bot:${g.bots[Math.min(1, g.bots.length - 1)]}`);
   if (!sel.value) sel.selectedIndex = 0;
   return el("div", { class: "seat-row" }, el("label", { class: "seat-no", for: id, text: t("Seat {seat}", { seat: i + 1 }) }), sel);

@@ -70,7 +70,9 @@ async function loadTable(id) {
   const info = await api(`/api/tables/${encodeURIComponent(id)}`);
   R.table = info;
   try {
-    await load(info.seats.map((s) => s.name || t("Seat {seat}", { seat: s.seat + 1 })));
+    // a bot seat's default name is the server's English label: said in the reader's language
+    await load(info.seats.map((s) => (s.kind === "bot" && s.name === `Bot ${s.seat}` ? t("Bot {n}", { n: s.seat })
+      : s.name || t("Seat {seat}", { seat: s.seat + 1 }))));
   } catch (err) {
     if (err.status === 409) throw new Error(t("This table's match is not over yet: its replay opens when the match ends."));
     throw err;

@@ -4,7 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
 import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
-import { initI18n, languageMenu, t, tEvent, tn } from "./i18n.js";
+import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,6 +57,8 @@ function mySeat() { return S.view ? S.view.seat : null; }
 function nameOf(seat) {
   if (seat === null || seat === undefined) return t("nobody");
   const s = S.table && S.table.seats[seat];
+  // a bot seat's default name is the server's English label: said in the player's language
+  if (s && s.kind === "bot" && s.name === `Bot ${seat}`) return t("Bot {n}", { n: seat });
   return (s && s.name) || t("seat {n}", { n: seat });
 }
 
@@ -259,8 +261,8 @@ function onMessage(m) {
   } else if (m.type === "error") {
     S.pending = false;
     if (S.hintAsked !== null) { S.hintAsked = null; }
-    say(m.message, "error");
-    toast(m.message, "error");
+    say(tError(m), "error");
+    toast(tError(m), "error");
     render();
   }
 }
@@ -334,7 +336,7 @@ function hintsAllowed() { return !!(S.table && S.table.hints); }
 
 function askHint() {
   if (!S.view || !S.view.legal_actions.length || !hintsAllowed() || S.hintAsked !== null) return;
-  if (send({ type: "hint" })) {
+  if (send({ type: "hint", lang: currentLanguage() })) {   // the why, in the page's language
     S.hintAsked = S.view.version;
     renderHint();
   }

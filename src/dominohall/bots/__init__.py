@@ -2,12 +2,14 @@
 
 A ladder per game (`names(game)`, weakest first):
 
-* Mexican Train: random, greedy, doubles, planner, pimc
+* Mexican Train: random, greedy, doubles, planner, pimc, deep
 * All Fives / Draw / Block: random, scorer, fives, blocker, pimc, deep
 
 `blocker` and `deep` are the Block and Draw bots of their own (`bots.block`); in All
-Fives `blocker` sheds its heaviest tile and `deep` plays as `pimc`, and in Mexican
-Train `deep` plays as `pimc` too.
+Fives `blocker` sheds its heaviest tile.  `deep` is the top of every ladder, one bot per
+game (`bots.search.DeepBot` picks it from the view): `bots.block.DeepBot` in Block and
+Draw, `bots.allfives.AllFivesBot` in All Fives, `bots.train.TrainBot` in Mexican Train.
+`pimc` stays as it was, the baseline they are measured against.
 
 No bot ever sees the real game: the sampling bots search worlds that
 `dominohall.sample_world` builds from the view alone.
@@ -30,10 +32,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .base import Bot, View
-from .block import BlockerBot, DeepBot
+from .block import BlockerBot
 from .line import FivesBot, ScorerBot
 from .mexican import DoublesBot, PlannerBot
 from .pimc import PimcBot
+from .search import DeepBot
 from .simple import GreedyBot, RandomBot
 
 _LADDERS = {

@@ -1,0 +1,121 @@
+"""What the top bots of All Fives (`bots.allfives`) and Mexican Train (`bots.train`)
+share: a determinized search over worlds sampled from the view, with a budget.
+
+`WorldSearch.choose` samples a world (`dominohall.sample_world`: hand sizes, seen tiles,
+proven voids), asks the game's `evaluate(world, candidates, seat, rng)` for one value
+per candidate (higher is better for us), and repeats until the budget is spent; the
+candidate with the best mean wins.  The budget is either ``worlds=N`` (exactly N worlds,
+no clock: reproducible, and the same work on a loaded machine) or ``budget_ms`` (stop
+sampling once that much time has passed and `min_worlds` are done; ``clock=cpu`` counts
+this process's CPU time instead of wall time).  Each world's values are computed for
+every candidate with the same random numbers (common random numbers).
+
+`DeepBot` (registered as ``deep``) picks the top bot of each game: Block and Draw play
+`bots.block.DeepBot`, All Fives plays `bots.allfives.AllFivesBot`, Mexican Train
+`bots.train.TrainBot`; each gets the parameters its own signature takes.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import time
+from typing import Any
+
+from ..engine import Action, Game, parse_action, sample_world
+from .base import SeededBot, View
+
+
+class WorldSearch(SeededBot):
+    """Determinized search with a world or time budget (see the module docstring)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
+                 min_worlds: int = 2, clock: str = "wall") -> None:
+        super().__init__(seed)
+        if clock not in ("wall", "cpu"):
+            raise TypeError(f"clock={clock!r}: choose wall or cpu")
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
+        if worlds is not None and int(worlds) < 1:
+            raise TypeError(f"worlds={worlds!r}: at least 1")
+        self.worlds = None if worlds is None else int(worlds)
+        self.budget_ms = float(budget_ms)
+        self.min_worlds = max(1, int(min_worlds))
+        #: worlds searched by the last `choose` (for tests and benchmarks)
+        self.searched = 0
+
+    def candidates(self, view: View) -> list[Action]:
+        """The actions worth comparing (all legal ones by default)."""
+        return [parse_action(a) for a in view["legal_actions"]]
+
+    def evaluate(self, world: Game, candidates: list[Action], seat: int,
+                 rng: random.Random, deadline: float | None) -> list[float]:
+        raise NotImplementedError
+
+    def choose(self, view: View) -> str:
+        candidates = self.candidates(view)
+        if len(candidates) == 1:
+            self.searched = 0
+            return str(candidates[0])
+        seat = view["seat"]
+        fixed = self.worlds
+        deadline = None if fixed is not None else self.clock() + self.budget_ms / 1000.0
+        totals = [0.0] * len(candidates)
+        done = 0
+        while (done < fixed) if fixed is not None else \
+                (done < self.min_worlds or self.clock() < deadline):  # type: ignore[operator]
+            world = sample_world(view, self.rng)
+            rng = random.Random(self.rng.randrange(2 ** 32))
+            for i, v in enumerate(self.evaluate(world, candidates, seat, rng, deadline)):
+                totals[i] += v
+            done += 1
+        self.searched = done
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return str(candidates[best])
+
+
+def _accepted(factory: Any, params: dict[str, Any]) -> dict[str, Any]:
+    names = inspect.signature(factory).parameters
+    return {k: v for k, v in params.items() if k in names}
+
+
+class DeepBot:
+    """``deep``: the top bot of whichever game the view is of (see the module docstring).
+    A parameter none of the three takes is refused (TypeError) when the bot is made."""
+
+    name = "deep"
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        from .allfives import AllFivesBot
+        from .block import DeepBot as BlockDeepBot
+        from .train import TrainBot
+        self.factories: dict[str, Any] = {"line": BlockDeepBot, "all_fives": AllFivesBot,
+                                          "mexican_train": TrainBot}
+        known = set()
+        for f in self.factories.values():
+            known |= set(inspect.signature(f).parameters)
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise TypeError(f"unexpected parameter {unknown[0]!r}")
+        # made at once, so a bad value is refused when the bot is made, not mid-game
+        self.bots = {key: f(seed=seed, **_accepted(f, params))
+                     for key, f in self.factories.items()}
+
+    def bot_for(self, game: str) -> Any:
+        return self.bots[game if game in ("all_fives", "mexican_train") else "line"]
+
+    def act(self, view: View) -> str:
+        self.last = self.bot_for(view["game"])
+        return str(self.last.act(view))
+
+    def __getattr__(self, name: str) -> Any:
+        """What the game's own bot tells of its last choice (``last_search``,
+        ``searched``...), read through this one."""
+        last = self.__dict__.get("last")
+        if last is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(last, name)
+
+
+__all__ = ["DeepBot", "WorldSearch"]

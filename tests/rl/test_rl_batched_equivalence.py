@@ -139,11 +139,9 @@ def hide_differently(game, seat, rng):
     return twin
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-@FEW
-@given(seed=st.integers(0, 2 ** 31), moves=st.integers(0, 60))
-def test_hidden_tiles_change_nothing_in_the_state_rows(game, seed, moves):
-    players, options = GAMES[game]
+def played(game: str, players: int, options: dict, seed: int, moves: int):
+    """A game after up to `moves` random legal moves from the deal of `seed`, and the
+    generator that chose them (for more random choices after)."""
     g = dominohall.new_game(game, players=players, seed=seed, options=options)
     rng = np.random.default_rng(seed)
     for _ in range(moves):
@@ -151,6 +149,15 @@ def test_hidden_tiles_change_nothing_in_the_state_rows(game, seed, moves):
             break
         legal = g.legal_actions()
         g.apply(legal[rng.integers(len(legal))])
+    return g, rng
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@FEW
+@given(seed=st.integers(0, 2 ** 31), moves=st.integers(0, 60))
+def test_hidden_tiles_change_nothing_in_the_state_rows(game, seed, moves):
+    players, options = GAMES[game]
+    g, rng = played(game, players, options, seed, moves)
     for seat in range(players):
         mine = row(g, seat)
         assert np.array_equal(mine, Observer(g).observe(g.view(seat)))
@@ -195,13 +202,7 @@ def test_state_rows_read_both_layout_forms(game, seed, moves):
     players, options = GAMES[game]
     if game == "all_fives":
         options = {**options, "spinner": "every_double"}      # arms U, D, U2, D2, ...
-    g = dominohall.new_game(game, players=players, seed=seed, options=options)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        legal = g.legal_actions()
-        g.apply(legal[rng.integers(len(legal))])
+    g, rng = played(game, players, options, seed, moves)
     twin = SimpleNamespace(state=_OtherLayout(g.state), name=g.name)
     assert {line_layout(g.state), line_layout(twin.state)} == {"lists", "objects"}
     for seat in range(players):

@@ -36,7 +36,14 @@ Batched environments (``dominohall.rl.batched``), N = 1, 64 and 1024 games:
   seats by the caller: the multi-agent interface, like with like with OpenSpiel's
   ``rl_environment`` (one decision per step, the OpenSpiel row above).
 * memory per game at N = 1024: what a vector env of 1024 games holds after ``reset`` and
-  20 steps (tracemalloc), divided by 1024.
+  20 steps (tracemalloc), divided by 1024; the same for the SyncVectorEnv of 1024 envs.
+* ``vector env N`` / ``OpenSpiel rl_environment``: not quite like with like (a vector
+  env step is the learner's decision plus the random bot's replies, an rl_environment
+  step one decision of either player); ``batched games N`` is the like-with-like row.
+
+    .venv/bin/python benchmarks/rl.py --only "vector env N=1" --only "vector env N=64" \
+        --only "vector env N=1024" --only "SyncVectorEnv N=1" --only "SyncVectorEnv N=64" \
+        --only "SyncVectorEnv N=1024" --only "OpenSpiel rl_environment"   # the vector rows
 
 Actions are drawn from the masks by one numpy call per step (the same on both sides).
 
@@ -190,17 +197,25 @@ def _batched(n: int) -> Callable[[float], tuple[int, float]]:
     return run
 
 
-def memory_per_game(n: int = 1024) -> float:
-    """Bytes a vector env of n Block games holds (after reset and 20 steps), per game."""
+def memory_per_game(n: int = 1024, kind: str = "vector") -> float:
+    """Bytes a vector env of n Block games holds (after reset and 20 steps), per game;
+    ``kind="sync"``: the SyncVectorEnv of n single envs instead."""
     import gc
     import tracemalloc
+
+    import gymnasium
 
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    env = dominohall.rl.vector_env("block", num_envs=n, seed=8, opponents="random")
+    if kind == "vector":
+        env = dominohall.rl.vector_env("block", num_envs=n, seed=8, opponents="random")
+    else:
+        env = gymnasium.vector.SyncVectorEnv(
+            [lambda: gymnasium.make("dominohall/Block-v0", opponents="random")
+             for _ in range(n)])
     rng = np.random.default_rng(8)
-    obs, _ = env.reset()
+    obs, _ = env.reset(seed=8)
     for _ in range(20):
         obs, *_ = env.step(_random_actions(obs["action_mask"], rng))
     gc.collect()
@@ -230,13 +245,15 @@ COMPARISONS = [   # (ours, peer, target or None)
     ("ours (PettingZoo AEC)", "OpenSpiel rl_environment", None),
     ("ours (PettingZoo AEC)", "OpenSpiel python_block_dominoes", None),
     *[(f"vector env N={n}", f"SyncVectorEnv N={n}", 3.0 if n == 64 else None) for n in SIZES],
+    *[(f"vector env N={n}", "OpenSpiel rl_environment", None) for n in SIZES],
     *[(f"batched games N={n}", "OpenSpiel rl_environment", None) for n in SIZES],
 ]
 
 
 def _work(request: dict[str, object]) -> dict[str, object]:
     if request["op"] == "memory":
-        return {"bytes": memory_per_game(int(request["n"]))}  # type: ignore[call-overload]
+        return {"bytes": memory_per_game(int(request["n"]),  # type: ignore[call-overload]
+                                         str(request.get("kind", "vector")))}
     label = str(request["row"])
     try:
         steps, secs = ROWS[label](float(request["seconds"]))  # type: ignore[arg-type]
@@ -272,15 +289,18 @@ def main() -> int:
                 continue
             rates[key].append(got["steps"] / got["seconds"])
             print(f"  round {k + 1}: {key} {rates[key][-1]:,.0f} steps/s", flush=True)
-    memory = {b: w.call(op="memory", n=1024)["bytes"] for b, w in workers.items()}
+    memory = {(b, kind): w.call(op="memory", n=1024, kind=kind)["bytes"]
+              for b, w in workers.items() for kind in ("vector", "sync")
+              if not args.only or any(label.startswith("vector env") for label in args.only)}
     for w in workers.values():
         w.close()
     print()
     for key, r in rates.items():
         if r:
             print(f"{key:40s} {statistics.median(r):>10,.0f} steps/s (median)")
-    for b, used in memory.items():
-        print(f"memory per game, vector env N=1024 [{b}]: {used / 1024:,.1f} KiB")
+    for (b, kind), used in memory.items():
+        name = "vector env" if kind == "vector" else "SyncVectorEnv"
+        print(f"memory per game, {name} N=1024 [{b}]: {used / 1024:,.1f} KiB")
     print()
     for b in workers:
         for ours, peer, target in COMPARISONS:

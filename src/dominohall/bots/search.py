@@ -106,7 +106,16 @@ class DeepBot:
         return self.bots[game if game in ("all_fives", "mexican_train") else "line"]
 
     def act(self, view: View) -> str:
-        return str(self.bot_for(view["game"]).act(view))
+        self.last = self.bot_for(view["game"])
+        return str(self.last.act(view))
+
+    def __getattr__(self, name: str) -> Any:
+        """What the game's own bot tells of its last choice (``last_search``,
+        ``searched``...), read through this one."""
+        last = self.__dict__.get("last")
+        if last is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(last, name)
 
 
 __all__ = ["DeepBot", "WorldSearch"]

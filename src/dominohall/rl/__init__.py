@@ -10,8 +10,12 @@ Thin layers with no rule of their own: legality always comes from the engine's
 * :mod:`dominohall.rl.gym_env`: ``dominohall/MexicanTrain-v0``, ``AllFives-v0``,
   ``Block-v0``, ``Draw-v0`` (registered on import when gymnasium is installed);
 * :mod:`dominohall.rl.batched`: ``vector_env(game, num_envs=N, ...)``, a Gymnasium
-  vector env of N games against bots, and ``batched_games(game, num_envs=N, ...)``, N
-  games where the caller plays every seat (batched numpy observations and masks);
+  vector env of N games against bots (slot i is the single env seeded ``seed + i``),
+  and ``batched_games(game, num_envs=N, ...)``, N games where the caller plays every
+  seat (batched numpy observations and masks);
+* :mod:`dominohall.rl.state_observer`: the Observer's tensors written from the engine
+  state for the batches (the one module here that reads engine internals, only what a
+  seat's view shows);
 * :mod:`dominohall.rl.openspiel_game`: ``python_dominohall_mexican_train``,
   ``python_dominohall_all_fives``, ``python_dominohall_block`` (registered on import
   when open-spiel is installed).

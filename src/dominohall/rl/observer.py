@@ -407,12 +407,14 @@ class _Track:
 
     __slots__ = ("obs", "first", "last", "seen", "head", "rows", "newest")
 
-    def __init__(self, obs: Observer) -> None:
+    def __init__(self, obs: Observer, head: np.ndarray | None = None) -> None:
+        # head: where to keep the head (a zeroed float32 array of its size), e.g. a row
+        # of the batched environments' array of every game's head
         self.obs = obs
         self.first: Any = None
         self.last: Any = None
         self.seen = 0
-        self.head = memoryview(np.zeros(obs._history_at, np.float32))
+        self.head = memoryview(np.zeros(obs._history_at, np.float32) if head is None else head)
         self.rows = memoryview(np.zeros(2 * obs._history_size, np.float32))
         self.newest = obs.history
 

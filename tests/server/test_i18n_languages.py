@@ -91,7 +91,8 @@ def claim(client, tid: str, invite: str, name: str) -> str:
 
 
 def play_until(client, tid: str, tokens: list[str], seat: int) -> None:
-    """Play the first legal action of whoever moves until it is `seat`'s turn."""
+    """Play the first legal action (or 'end') of whoever moves until it is `seat`'s
+    turn."""
     for _ in range(60):
         view = client.get(f"/api/tables/{tid}/view",
                           headers={"x-seat-token": tokens[0]}).json()
@@ -100,8 +101,12 @@ def play_until(client, tid: str, tokens: list[str], seat: int) -> None:
         mover = view["current_seat"]
         mine = client.get(f"/api/tables/{tid}/view",
                           headers={"x-seat-token": tokens[mover]}).json()
+        # 'end' stops a first-turn chain: a chain could otherwise empty the hand and end
+        # the round before `seat` moves (current_seat None: the test then failed at random)
+        legal = mine["legal_actions"]
+        action = "end" if "end" in legal else legal[0]
         r = client.post(f"/api/tables/{tid}/actions", json={
-            "action": mine["legal_actions"][0], "version": mine["version"]},
+            "action": action, "version": mine["version"]},
             headers={"x-seat-token": tokens[mover]})
         assert r.status_code == 200, r.text
     raise AssertionError(f"seat {seat} never got the turn")

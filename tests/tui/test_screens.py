@@ -214,7 +214,7 @@ def test_the_log_collapses_in_the_compact_layout():
             await until_your_turn(pilot, app, session)
             last = session.view()["log"][-1]["text"]
             assert "Log (l: hide)" in screen_text(app) and last in screen_text(app)
-            assert "l Log" in footer(app)
+            assert "l Log" in await settled_footer(app, pilot)
             await pilot.press("l")
             await pilot.pause()
             assert "Log (l: hide)" not in screen_text(app) and last not in screen_text(app)
@@ -227,6 +227,19 @@ def test_the_log_collapses_in_the_compact_layout():
 
 def footer(app) -> str:
     return screen_text(app).splitlines()[-1]
+
+
+async def settled_footer(app, pilot) -> str:
+    """The footer once Textual has redrawn it: it redraws after the bindings change, and
+    on a loaded machine one pause was not always enough (an empty or stale footer)."""
+    text = footer(app)
+    for _ in range(40):
+        await pilot.pause(0.05)
+        now = footer(app)
+        if "q Quit" in now and now == text:
+            return now
+        text = now
+    return text
 
 
 def test_the_footer_shows_only_keys_that_apply():
@@ -242,7 +255,7 @@ def test_the_footer_shows_only_keys_that_apply():
                 if isinstance(app.screen, NoticeScreen):
                     break
                 legal = [str(a) for a in session.view()["legal_actions"]]
-                keys = footer(app)
+                keys = await settled_footer(app, pilot)
                 assert "Undo" not in keys
                 assert "h Help" in keys and "q Quit" in keys
                 assert ("End chain" in keys) == ("end" in legal)
@@ -268,7 +281,7 @@ def test_the_footer_shows_only_keys_that_apply():
         app = PlayApp(undo, speed=0)
         async with app.run_test(size=(150, 45)) as pilot:
             await pilot.pause()
-            assert "u Undo" in footer(app)
+            assert "u Undo" in await settled_footer(app, pilot)
 
     run(with_undo())
 
@@ -314,7 +327,7 @@ def test_help_key_shows_the_rules_guide():
         app = PlayApp(session, speed=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert "h Help" in footer(app)
+            assert "h Help" in await settled_footer(app, pilot)
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)

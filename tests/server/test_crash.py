@@ -31,7 +31,10 @@ def play_humans(server, tid: str, tokens: dict[int, str], moves: int,
         if not mine["legal_actions"]:
             continue
         status, r = server.request("POST", f"/api/tables/{tid}/actions", {
-            "action": rng.choice(mine["legal_actions"]), "version": mine["version"]},
+            # 'end' stops a first-turn chain, which could empty a hand and end the
+            # one-round game before the crash
+            "action": "end" if "end" in mine["legal_actions"] else
+            rng.choice(mine["legal_actions"]), "version": mine["version"]},
             headers={"X-Seat-Token": tokens[seat]})
         if status == 409:                       # a bot moved in between
             continue

@@ -889,8 +889,14 @@ class Hub:
             for conn in list(room.conns):
                 conn.send(None)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        await self.run_db(self.store.close)
-        self.db_pool.shutdown(wait=True)
+        # every query still running finishes first: closing a connection another thread
+        # is using can crash the process (SQLite), so the store closes after the pool
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, lambda: self.db_pool.shutdown(wait=True))
+        try:
+            self.store.close()
+        except Exception as err:                 # a store that is already gone
+            log.warning("database: close failed: %r", err)
 
     async def again(self, room: Room, seat: int | None, host: bool,
                     address: str = "") -> tuple[Room, int | None, str | None]:

@@ -14,6 +14,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
@@ -213,4 +214,16 @@ def server_factory(tmp_path):
 
     yield make
     for s in started:
+        s.stop()
+
+
+@contextlib.contextmanager
+def running_server(tmp_path_factory, name: str, **kw) -> Iterator[Server]:
+    """A real server in its own temporary folder, for a module's tests (bots a little
+    slow, so a page sees their moves), stopped after them."""
+    tmp = tmp_path_factory.mktemp(name)
+    s = Server(str(tmp / "tables.sqlite3"), tmp, **{"bot_delay": 0.02, **kw}).start()
+    try:
+        yield s
+    finally:
         s.stop()

@@ -48,12 +48,10 @@ document.body.dataset.lang = currentLanguage();
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from .conftest import Server
+    from .conftest import running_server
 
-    tmp = tmp_path_factory.mktemp("i18n")
-    s = Server(str(tmp / "t.sqlite3"), tmp, bot_delay=0.02).start()
-    yield s
-    s.stop()
+    with running_server(tmp_path_factory, "i18n") as s:
+        yield s
 
 
 def open_page(browser, server, locale="en-US", abort_catalogs=False):

@@ -20,7 +20,7 @@ from dominohall.engine import new_game, replay
 from dominohall.guide import rules_markdown
 
 from . import test_browser
-from .conftest import Server
+from .conftest import running_server
 from .test_browser import DOCS, PHONE
 
 browser = test_browser.browser           # the same Chromium fixture as the other browser tests
@@ -30,10 +30,8 @@ SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("lobby")
-    s = Server(str(tmp / "tables.sqlite3"), tmp, bot_delay=0.02).start()
-    yield s
-    s.stop()
+    with running_server(tmp_path_factory, "lobby") as s:
+        yield s
 
 
 @pytest.fixture()

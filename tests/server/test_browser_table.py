@@ -23,7 +23,7 @@ from dominohall.engine import Game, new_game
 from dominohall.tui.hint import strongest_bot
 
 from . import test_browser
-from .conftest import Server
+from .conftest import running_server
 from .test_browser import is_over, my_turn, watch_errors
 
 browser = test_browser.browser           # the same Chromium fixture
@@ -35,10 +35,8 @@ SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """One server for the module (tables do not meet); the disconnect test has its own."""
-    tmp = tmp_path_factory.mktemp("table")
-    s = Server(str(tmp / "tables.sqlite3"), tmp, bot_delay=0.02).start()
-    yield s
-    s.stop()
+    with running_server(tmp_path_factory, "table") as s:
+        yield s
 
 
 @pytest.fixture()

@@ -35,7 +35,8 @@ from ..engine import Action, Game
 from ..engine.actions import PLAY
 from ..engine.tiles import IS_DOUBLE, PIPS
 from .base import View
-from .pimc import MATCH_BONUS, scorer_rollout_action
+from .fives_count import scorer_action
+from .pimc import MATCH_BONUS
 from .search import WorldSearch
 
 INF = float("inf")
@@ -119,8 +120,9 @@ class AllFivesBot(WorldSearch):
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
                  min_worlds: int = 2, clock: str = "wall", policy: str = "scorer",
                  reply_weight: float = 0.8, solve_tiles: int = 10, max_nodes: int = 4000,
-                 match_bonus: float = MATCH_BONUS, max_steps: int = 500) -> None:
-        super().__init__(seed, budget_ms, worlds, min_worlds, clock)
+                 match_bonus: float = MATCH_BONUS, max_steps: int = 500,
+                 race: float = 2.0, race_after: int = 8) -> None:
+        super().__init__(seed, budget_ms, worlds, min_worlds, clock, race, race_after)
         if policy not in ("reply", "scorer"):
             raise TypeError(f"policy={policy!r}: choose reply or scorer")
         self.policy = policy
@@ -144,6 +146,7 @@ class AllFivesBot(WorldSearch):
 
     def evaluate(self, world: Game, candidates: list[Action], seat: int,
                  rng: random.Random, deadline: float | None) -> list[float]:
+        world.state.log = []      # the engine only appends to it: cheaper clones
         h = _Hand(world, seat, self.match_bonus)
         if self.solving:
             self._deadline = deadline
@@ -170,9 +173,8 @@ class AllFivesBot(WorldSearch):
                 st.apply(reply_action(st, rng, w, teams))  # type: ignore[attr-defined]
                 steps += 1
         else:
-            g = _StateAsGame(st)
             while not h.ended(st) and steps < self.max_steps:
-                st.apply(scorer_rollout_action(g, rng))  # type: ignore[arg-type, attr-defined]
+                st.apply(scorer_action(st, rng))  # type: ignore[attr-defined]
                 steps += 1
 
     # ------------------------------------------------------------ exact search
@@ -217,19 +219,6 @@ class AllFivesBot(WorldSearch):
                 if alpha >= beta:
                     break
         return best
-
-
-class _StateAsGame:
-    """`pimc`'s scorer rollout reads ``game.state`` and calls ``game.clone()``."""
-
-    def __init__(self, st: object) -> None:
-        self.state = st
-
-    def clone(self) -> _StateAsGame:
-        return _StateAsGame(self.state.clone())  # type: ignore[attr-defined]
-
-    def apply_unchecked(self, a: Action) -> None:
-        self.state.apply(a)  # type: ignore[attr-defined]
 
 
 __all__ = ["AllFivesBot", "reply_action"]

@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, Game
+from ..engine import Action, Game, sample_world
 from ..engine.actions import PLAY
 from ..engine.tiles import IS_DOUBLE, PIPS
 from .base import View
 from .fives_count import scorer_action
+from .line_beliefs import BETA as BELIEF_BETA
+from .line_beliefs import FivesHistory, resample_hands
 from .pimc import MATCH_BONUS
 from .search import WorldSearch
 
@@ -121,8 +123,14 @@ class AllFivesBot(WorldSearch):
                  min_worlds: int = 2, clock: str = "wall", policy: str = "scorer",
                  reply_weight: float = 0.8, solve_tiles: int = 10, max_nodes: int = 4000,
                  match_bonus: float = MATCH_BONUS, max_steps: int = 500,
-                 race: float = 2.0, race_after: int = 8) -> None:
+                 race: float = 2.0, race_after: int = 8, beliefs: int = 0,
+                 belief_beta: float = BELIEF_BETA) -> None:
         super().__init__(seed, budget_ms, worlds, min_worlds, clock, race, race_after)
+        if int(beliefs) < 0:
+            raise TypeError(f"beliefs={beliefs!r}: 0 (off) or deals drawn a world")
+        self.beliefs = int(beliefs)
+        self.history = FivesHistory(belief_beta)
+        self._template: Game | None = None
         if policy not in ("reply", "scorer"):
             raise TypeError(f"policy={policy!r}: choose reply or scorer")
         self.policy = policy
@@ -143,6 +151,24 @@ class AllFivesBot(WorldSearch):
         self.solving = no_draw and sum(view["hand_sizes"]) <= self.solve_tiles
         self.solved = 0
         return super().choose(view)
+
+    def prepare(self, view: View) -> None:
+        if self.beliefs > 1:
+            self.history.update(view)
+            self._template = sample_world(view, self.rng)
+            self._template.state.log = []
+
+    def sample(self, view: View) -> Game:
+        """With ``beliefs=m`` (m > 1): one of m deals drawn by the sampler, chosen in
+        proportion to how well it explains the hand's plays (`bots.line_beliefs`)."""
+        if self.beliefs <= 1 or self._template is None:
+            return sample_world(view, self.rng)
+        hands, boneyard = resample_hands(view, self.rng, self.history, self.beliefs)
+        world = self._template.clone()
+        world.state.hands = hands
+        world.state.boneyard = boneyard
+        world.state._legal = None
+        return world
 
     def evaluate(self, world: Game, candidates: list[Action], seat: int,
                  rng: random.Random, deadline: float | None) -> list[float]:

@@ -31,13 +31,18 @@ def count_if_played(st: Any, a: Action) -> int:
     t, target, e = a.play
     if e == -1:                                    # the lead
         return 2 * HIGH[t] if IS_DOUBLE[t] else HIGH[t] + LOW[t]
-    end = st.ends[e] if e >= 0 else st.ends[st.end_index(target)]
+    return count_on(st, t, st.ends[e] if e >= 0 else st.ends[st.end_index(target)])
+
+
+def count_on(st: Any, t: int, end: Any) -> int:
+    """The count after tile `t` is laid on open end `end` (one of ``st.ends``; `t`
+    matches its value)."""
     v = end.value
     count = st.count - v * end.kind
     k = end.spinner
     if k >= 0 and st.spinners[k].bare == 1:
         count -= 2 * st.spinners[k].value
-    return count + (2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t] - v)
+    return int(count + (2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t] - v))
 
 
 def points_if_played(st: Any, a: Action) -> int:
@@ -76,4 +81,4 @@ def scorer_action(st: Any, rng: random.Random) -> Action:
     return best
 
 
-__all__ = ["count_if_played", "points_if_played", "scorer_action"]
+__all__ = ["count_if_played", "count_on", "points_if_played", "scorer_action"]

@@ -64,6 +64,13 @@ class WorldSearch(SeededBot):
                  rng: random.Random, deadline: float | None) -> list[float]:
         raise NotImplementedError
 
+    def prepare(self, view: View) -> None:
+        """Called once a move before the worlds are sampled (nothing by default)."""
+
+    def sample(self, view: View) -> Game:
+        """One world consistent with the view (`sample_world` by default)."""
+        return sample_world(view, self.rng)
+
     def choose(self, view: View) -> str:
         candidates = self.candidates(view)
         if len(candidates) == 1:
@@ -76,9 +83,10 @@ class WorldSearch(SeededBot):
         active = list(range(len(candidates)))
         values: list[list[float]] = [[] for _ in candidates]   # per candidate, per world
         done = 0
+        self.prepare(view)
         while (done < fixed) if fixed is not None else \
                 (done < self.min_worlds or self.clock() < deadline):  # type: ignore[operator]
-            world = sample_world(view, self.rng)
+            world = self.sample(view)
             rng = random.Random(self.rng.randrange(2 ** 32))
             row = self.evaluate(world, [candidates[i] for i in active], seat, rng, deadline)
             for i, v in zip(active, row):

@@ -41,6 +41,8 @@ from typing import Any
 
 import numpy as np
 
+from dominohall.engine.views import TableNumbers
+
 from .observer import _KIND, _TYPES, TILE_ID, Observer, _Track
 
 _LINE_FIELDS = ("hands", "boneyard", "log", "lead", "spinners", "count", "drew", "passes")
@@ -117,6 +119,10 @@ class StateObserver:
         self._one_at = np.array(one_at, np.intp)
         self._value_at = np.array(value_at, np.intp)
         self._width = len(one_at) + len(value_at)
+        # line games with End/Spinner objects: the engine writes the record (views.py)
+        self._numbers = TableNumbers(dict(observer._end_slot), e, self._spinners,
+                                     dict(self._codes), spec.size, self._hand_bytes,
+                                     self.private) if not self.mexican_train else None
         # an empty layout's end values and lengths; the slots after L and R
         self._none_open, self._no_length = (-1,) * e, (0,) * e
         self._pad_open, self._pad_length = (-1,) * (e - 2), (0,) * (e - 2)
@@ -219,7 +225,26 @@ class StateObserver:
         legal: list[int] = []        # flat positions of 1 in `masks`
         objects = line and bool(rows) and line_layout(games[rows[0]].state) == "objects"
         codes, actions = self._codes, self.observer.spec.size
-        for i in rows:
+        if objects and self._numbers is not None:
+            # the engine gathers the numbers, the masks and the hands of every row at once;
+            # here only the log's slices (the track) are copied
+            for i in rows:
+                track = tracks[i]
+                log = games[i].state.log
+                if len(log) != track.seen:
+                    follow(track, log)
+                base = i * size
+                if heads is None:
+                    w[base:base + top] = track.head
+                if hs:
+                    at = track.newest * width
+                    w[base + top:base + size] = track.rows[at:at + hs]
+            self._numbers.write(games, rows, seats, record, hands,
+                                None if masks is None else legal)
+            rows_left: Sequence[int] = ()
+        else:
+            rows_left = rows
+        for i in rows_left:
             g = games[i]
             st = g.state
             seat = seats[i]

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action, plays_on
+from .actions import DRAW_ACTION as _DRAW_ACTION
+from .actions import PASS_ACTION as _PASS_ACTION
+from .actions import PLAY, PLAYS, PLAYS_ON, Action, plays_on
 from .chance import Chance
 from .options import LineGameOptions
 from .tiles import (
@@ -68,6 +70,10 @@ CROSS: Final = 2    # a crosswise double: counts both halves
 _ON_L: Final = PLAYS_ON["L"]
 _ON_R: Final = PLAYS_ON["R"]
 _LEADS: Final = PLAYS[None]
+# The actions compared on every move, as Final names: compiled, a Final is a C static,
+# an imported name a lookup in the module dict on every use.
+DRAW_ACTION: Final = _DRAW_ACTION
+PASS_ACTION: Final = _PASS_ACTION
 
 
 class End:

@@ -44,7 +44,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAYS, Action
+from .actions import DRAW_ACTION as _DRAW_ACTION
+from .actions import END_ACTION as _END_ACTION
+from .actions import PASS_ACTION as _PASS_ACTION
+from .actions import PLAYS, Action
 from .chance import Chance
 from .options import MexicanTrainOptions
 from .tiles import (
@@ -61,6 +64,12 @@ from .tiles import (
 )
 
 Event = dict[str, Any]
+
+# The actions compared on every move, as Final names: compiled, a Final is a C static,
+# an imported name a lookup in the module dict on every use.
+DRAW_ACTION: Final = _DRAW_ACTION
+END_ACTION: Final = _END_ACTION
+PASS_ACTION: Final = _PASS_ACTION
 
 
 _FIELDS = (

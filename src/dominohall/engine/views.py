@@ -376,12 +376,12 @@ class TableNumbers:
     Per game, `write` appends to ``record`` these numbers: the current seat (-1 once the
     match is over), the viewing seat, the lead tile (-1: none yet), the first spinner with
     arms (-1: none), the open value of each end slot (``slots``: end name -> slot, of
-    ``n_slots``; -1 for a slot with no end), every hand's size, the boneyard's size, the scores, the hand's
-    number, the count, drew this turn (0/1), passes in a row, and each end slot's length
-    (tiles laid on it).  With ``private``, the viewing seat's own hand goes to ``hands``
-    as little-endian bytes of its tile bitmask; and for a game whose turn it is the seat's,
-    ``legal`` gets ``row * actions + codes[action]`` for each legal action.  Nothing else
-    of a hand is read: only their sizes.
+    ``n_slots``; -1 for a slot with no end), every hand's size, the boneyard's size, the
+    scores, the hand's number, the count, drew this turn (0/1), passes in a row, and each
+    end slot's length (tiles laid on it). With ``private``, the viewing seat's own hand goes
+    to ``hands`` as little-endian bytes of its tile bitmask; and for a game whose turn it is
+    the seat's, ``legal`` gets ``row * actions + codes[action]`` for each legal action.
+    Nothing else of a hand is read: only their sizes.
     """
 
     __slots__ = ("slots", "n_slots", "spinners", "codes", "actions", "hand_bytes",

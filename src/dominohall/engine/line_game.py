@@ -395,12 +395,11 @@ class LineGameState:
             return plays
         drawable = self._drawable()
         if plays:                                 # must_play is off (B5)
-            if drawable:
-                acts = plays + [DRAW_ACTION]
+            if drawable:                          # plays is a new list: append to it
+                plays.append(DRAW_ACTION)
             elif self._may_pass_while_able():
-                acts = plays + [PASS_ACTION]
-            else:
-                acts = plays
+                plays.append(PASS_ACTION)
+            acts = plays
         else:
             acts = [DRAW_ACTION] if drawable else [PASS_ACTION]
         self._legal = acts

@@ -294,21 +294,20 @@ class MexicanTrainState:
         if self.over:
             self._legal = []
             return self._legal
-        plays = self._plays()
+        acts = self._plays()                  # a new list: the other actions go after
         can_draw = bool(self.boneyard)
         if self.chain:
-            acts = plays + [END_ACTION]
+            acts.append(END_ACTION)
         elif self.drew:
-            if plays:
-                acts = plays if self.must_play else plays + [PASS_ACTION]
-            elif can_draw and self.draw_until_playable:
-                acts = [DRAW_ACTION]
-            else:
-                acts = [PASS_ACTION]
-        elif plays:
-            acts = plays if self.must_play or not can_draw else plays + [DRAW_ACTION]
-        else:
-            acts = [DRAW_ACTION] if can_draw else [PASS_ACTION]
+            if not acts:
+                acts.append(DRAW_ACTION if can_draw and self.draw_until_playable
+                            else PASS_ACTION)
+            elif not self.must_play:
+                acts.append(PASS_ACTION)
+        elif not acts:
+            acts.append(DRAW_ACTION if can_draw else PASS_ACTION)
+        elif can_draw and not self.must_play:
+            acts.append(DRAW_ACTION)
         self._legal = acts
         return acts
 

@@ -25,6 +25,10 @@ reference; anything it would not show is never read here):
   ``state.must_follow``, ``state.chain``, ``state.turn_draws``, ``state.passes``,
   ``state.drawn`` (only for the seat whose turn it is, as its view shows it).
 
+For line games with End/Spinner objects, the numbers of a row (everything but the log's
+slices) come from the engine itself, :class:`dominohall.engine.views.TableNumbers`, one call
+for all rows (compiled with the engine, it reads the states natively).
+
 If the engine's state does not have these (:func:`supports` says so), the batched
 environments fall back to ``Game.view`` and the Observer: slower, never wrong.
 
@@ -225,32 +229,11 @@ class StateObserver:
         legal: list[int] = []        # flat positions of 1 in `masks`
         objects = line and bool(rows) and line_layout(games[rows[0]].state) == "objects"
         codes, actions = self._codes, self.observer.spec.size
-        if objects and self._numbers is not None:
-            # the engine gathers the numbers, the masks and the hands of every row at once;
-            # here only the log's slices (the track) are copied
-            for i in rows:
-                track = tracks[i]
-                log = games[i].state.log
-                if len(log) != track.seen:
-                    follow(track, log)
-                base = i * size
-                if heads is None:
-                    w[base:base + top] = track.head
-                if hs:
-                    at = track.newest * width
-                    w[base + top:base + size] = track.rows[at:at + hs]
-            self._numbers.write(games, rows, seats, record, hands,
-                                None if masks is None else legal)
-            rows_left: Sequence[int] = ()
-        else:
-            rows_left = rows
-        for i in rows_left:
+        numbers = self._numbers if objects else None
+        for i in rows:
             g = games[i]
             st = g.state
             seat = seats[i]
-            if masks is not None and not st.over and st.current == seat:
-                at = i * actions
-                legal += [at + codes[a] for a in g.legal_actions()]
             track = tracks[i]
             log = st.log
             if len(log) != track.seen:
@@ -261,11 +244,14 @@ class StateObserver:
             if hs:
                 at = track.newest * width
                 w[base + top:base + size] = track.rows[at:at + hs]
+            if numbers is not None:     # the engine writes the rest, below, for all rows
+                continue
+            if masks is not None and not st.over and st.current == seat:
+                at = i * actions
+                legal += [at + codes[a] for a in g.legal_actions()]
             if private:
                 hands.append(st.hands[seat].to_bytes(nbytes, "little"))
-            if line and objects:
-                self._line_objects(st, seat, record)
-            elif line:
+            if line:                    # a layout of parallel lists (objects: TableNumbers)
                 spinner = -1
                 if spinners:
                     for sp in st.spinners:
@@ -298,6 +284,8 @@ class StateObserver:
                 record += map(bit_count, st.hands)
                 record += (len(st.boneyard), *st.scores, st.round)
                 self._mexican_train(st, seat, base, ones, pos, val, record)
+        if numbers is not None:         # line games: the numbers, masks and hands at once
+            numbers.write(games, rows, seats, record, hands, None if masks is None else legal)
         if not record:
             return
         flat = store.reshape(-1)
@@ -325,36 +313,6 @@ class StateObserver:
             flat[ones] = 1.0
         if pos:
             flat[pos] = val
-
-    def _line_objects(self, st: Any, seat: int, record: list[Any]) -> None:
-        """A line game's record (see write_rows) from a layout kept as End and Spinner
-        objects (``line_layout(st) == "objects"``)."""
-        spinner = -1
-        if self._spinners:
-            for sp in st.spinners:
-                if sp.arms:
-                    spinner = sp.tile
-                    break
-        ends = st.ends
-        if len(ends) == 2:                          # L and R: always the first two ends
-            e0, e1 = ends
-            record += (-1 if st.over else st.current, seat, st.lead, spinner, e0.value,
-                       e1.value, *self._pad_open, *map(int.bit_count, st.hands),
-                       len(st.boneyard), *st.scores, st.round, st.count, st.drew, st.passes,
-                       len(e0.tiles), len(e1.tiles), *self._pad_length)
-            return
-        if ends:
-            opened, lengths = list(self._none_open), list(self._no_length)
-            slot = self._end_slot
-            for end in st.ends:
-                k = slot[end.name]
-                opened[k] = end.value
-                lengths[k] = len(end.tiles)
-        else:
-            opened, lengths = self._none_open, self._no_length
-        record += (-1 if st.over else st.current, seat, st.lead, spinner, *opened,
-                   *map(int.bit_count, st.hands), len(st.boneyard), *st.scores, st.round,
-                   st.count, st.drew, st.passes, *lengths)
 
     def _mexican_train(self, st: Any, seat: int, base: int, ones: list[int], pos: list[int],
                        val: list[Any], record: list[Any]) -> None:

@@ -3,17 +3,11 @@
 The scorer rollout (`pimc`'s policy: the play that scores most now, heaviest on ties)
 asks, at every step of every rollout, what each legal play would score.  Playing each
 one on a clone of the whole state (as `pimc` does) costs a clone per play; here the
-count after a play comes from the open end it covers:
+count after a play comes from the open end it covers.
 
-* the end's own share of the count goes (its value times its kind: a bare spinner side
-  0, a plain tile its value, a crosswise double twice it);
-* covering the last bare line end of a spinner takes its two halves out of the count;
-* a double adds both halves (crosswise, or a new spinner with one bare side: either way
-  twice its number; new arms are bare and count nothing), any other tile its outer half.
-
-The engine stays the one source of the rules: `points_if_played` is checked against
-playing the tile on a clone (``tests/bots/test_fives_beliefs.py``, every legal play of
-random hands with every spinner option), and the state is only read.
+The count itself is the engine's rule (`LineGameState.count_after`, checked against
+laying the tile on a clone in ``tests/bots/test_fives_beliefs.py``, every legal play of
+random hands with every spinner option); this module only reads the state.
 """
 
 from __future__ import annotations
@@ -23,26 +17,13 @@ from typing import Any
 
 from ..engine import Action
 from ..engine.actions import PLAY
-from ..engine.tiles import BIT, HIGH, IS_DOUBLE, LOW, PIPS
+from ..engine.tiles import BIT, PIPS
 
 
 def count_if_played(st: Any, a: Action) -> int:
     """The layout's count after play `a` (on the state to move; `a` is legal)."""
     t, target, e = a.play
-    if e == -1:                                    # the lead
-        return 2 * HIGH[t] if IS_DOUBLE[t] else HIGH[t] + LOW[t]
-    return count_on(st, t, st.ends[e] if e >= 0 else st.ends[st.end_index(target)])
-
-
-def count_on(st: Any, t: int, end: Any) -> int:
-    """The count after tile `t` is laid on open end `end` (one of ``st.ends``; `t`
-    matches its value)."""
-    v = end.value
-    count = st.count - v * end.kind
-    k = end.spinner
-    if k >= 0 and st.spinners[k].bare == 1:
-        count -= 2 * st.spinners[k].value
-    return int(count + (2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t] - v))
+    return int(st.count_after(t, e if e >= 0 or target is None else st.end_index(target)))
 
 
 def points_if_played(st: Any, a: Action) -> int:
@@ -81,4 +62,4 @@ def scorer_action(st: Any, rng: random.Random) -> Action:
     return best
 
 
-__all__ = ["count_if_played", "count_on", "points_if_played", "scorer_action"]
+__all__ = ["count_if_played", "points_if_played", "scorer_action"]

@@ -6,7 +6,7 @@ plays were, for weighting the worlds a search samples.
 count, so its model of play is the scorer's: at each of its plays a seat picks among the
 tiles it held that fitted an open end with probability proportional to
 ``exp(beta * (points + gamma * pips))``, where ``points`` is the most the tile could score
-at once on any end it fitted (`bots.fives_count.count_on`, read off the layout as it
+at once on any end it fitted (the engine's `count_after`, read off the layout as it
 was then) and ``pips`` breaks ties towards heavy tiles, as the scorer does.
 
 A sampled world fixes what each seat held at each of its plays: its hand now and the
@@ -36,7 +36,6 @@ from ..engine import sample_world
 from ..engine.sampling import sample_hands
 from ..engine.tiles import BIT, HIGH, LOW, PIPS, WITH_HALF, parse_tile, set_size
 from .base import View
-from .fives_count import count_on
 
 #: the play model's default sharpness and pip weight (fitted with
 #: benchmarks/beliefs_lines.py on deep/pimc play)
@@ -107,11 +106,11 @@ class FivesHistory:
                 pts = st.count_points(c) if st.count_scoring else 0
                 out[x] = beta * (pts + gamma * PIPS[x])
             return out
-        for end in st.ends:
+        for i, end in enumerate(st.ends):
             fit = WITH_HALF[end.value]
             for x in free:
                 if fit >> x & 1:
-                    pts = st.count_points(count_on(st, x, end)) if st.count_scoring else 0
+                    pts = st.count_points(st.count_after(x, i)) if st.count_scoring else 0
                     f = beta * (pts + gamma * PIPS[x])
                     if f > out.get(x, -math.inf):
                         out[x] = f

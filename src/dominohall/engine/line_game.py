@@ -360,6 +360,22 @@ class LineGameState:
                 total += 2 * s.value
         return total
 
+    def count_after(self, t: int, e: int) -> int:
+        """B4: the count if tile t were laid on open end index e (-1: as the lead), read
+        off the layout without laying it (a bot asks this of every play it weighs).
+        The covered end's share goes; covering a spinner's last bare line end takes its
+        two halves out; a double adds both halves (crosswise, or a new spinner whose one
+        bare side counts it), any other tile its outer half."""
+        if e < 0:
+            return 2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t]
+        end = self.ends[e]
+        v = end.value
+        count = (self.count if self.count_scoring else self._count()) - v * end.kind
+        k = end.spinner
+        if k >= 0 and self.spinners[k].bare == 1:
+            count -= 2 * self.spinners[k].value
+        return count + (2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t] - v)
+
     def count_points(self, count: int) -> int:
         """B4: points scored for a count."""
         if count <= 0:

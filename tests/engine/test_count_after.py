@@ -1,6 +1,6 @@
-"""`count_after` (the count a play would leave, B4) equals the count after laying the tile,
-for every legal play of random All Fives and Block games, every spinner option; and a
-worked example from RULES.md B3-B4 by hand."""
+"""`count_after` (the count a play would leave, B4) equals the count after laying the
+tile, and `count_points` of it the points the play scores, for every legal play of random
+All Fives and Block games with every spinner option; and a worked example by hand."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ def _end(state, a) -> int:
 @given(seed=st.integers(0, 10 ** 6), players=st.sampled_from([2, 3, 4]),
        game=st.sampled_from(["all_fives", "block"]),
        spinner=st.sampled_from(["first_double", "every_double", "none"]),
-       after=st.booleans())
-def test_count_after_is_the_count_once_laid(seed, players, game, spinner, after):
+       after=st.booleans(), threes=st.booleans())
+def test_count_after_is_the_count_once_laid(seed, players, game, spinner, after, threes):
     opts = {"hands": 1}
     if game == "all_fives":
-        opts |= {"spinner": spinner, "spinner_sides_after_ends": after}
+        opts |= {"spinner": spinner, "spinner_sides_after_ends": after,
+                 "fives_and_threes": threes}
     g = dominohall.new_game(game, players=players, seed=seed, options=opts)
     rng = random.Random(seed)
     checked = 0
@@ -40,7 +41,10 @@ def test_count_after_is_the_count_once_laid(seed, players, game, spinner, after)
             c.apply(a)
             if c.round != s.round:                 # the hand ended: a new layout
                 continue
-            assert s.count_after(a.tile, _end(s, a)) == c._count(), (a, s.ends)
+            count = s.count_after(a.tile, _end(s, a))
+            assert count == c._count(), (a, s.ends)
+            if game == "all_fives" and not c.over:     # what that count scores (B4)
+                assert c.scores[s.current] - s.scores[s.current] == s.count_points(count)
             checked += 1
         g.apply_unchecked(rng.choice(s.legal()))
     assert checked > 0

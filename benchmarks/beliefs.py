@@ -28,6 +28,7 @@ import argparse
 import math
 import random
 import statistics
+from collections.abc import Mapping, Sequence
 
 from dominohall import bots, new_game
 from dominohall.arena.seeds import derive
@@ -118,7 +119,16 @@ def main() -> None:
                                     statistics.fmean(r[1] for r in rows[b])))
     print(f"{args.game} {args.players}p, {args.bots} play, {len(per_game[0.0])} games, "
           f"{decisions} decisions, {args.worlds} worlds each")
-    print(f"{'beta':>5}  {'right-hand share':>28}  {'log-likelihood of true hands':>32}")
+    print_table(per_game, betas)
+
+
+def print_table(per_game: Mapping[float, Sequence[tuple[float, ...]]], betas: list[float],
+                extra: tuple[str, str] | None = None) -> None:
+    """Each beta's right-hand share and log-likelihood of the true hands (means over games
+    with 95% intervals), and their differences from beta 0 on the same games; `extra` =
+    (heading, format) adds a third column per game, e.g. the effective number of worlds."""
+    head = f"{'beta':>5}  {'right-hand share':>28}  {'log-likelihood of true hands':>32}"
+    print(head + (f"  {extra[0]:>16}" if extra else ""))
     base = per_game[0.0]
     for b in betas:
         rows = per_game[b]
@@ -128,6 +138,8 @@ def main() -> None:
         ci_l = bootstrap_mean(ll, 2) or (math.nan, math.nan)
         line = (f"{b:>5}  {statistics.fmean(share):.4f} [{ci_s[0]:.4f}, {ci_s[1]:.4f}]"
                 f"  {statistics.fmean(ll):8.3f} [{ci_l[0]:.3f}, {ci_l[1]:.3f}]")
+        if extra:
+            line += f"  {statistics.fmean(r[2] for r in rows):{extra[1]}}"
         if b:
             ds = [r[0] - q[0] for r, q in zip(rows, base)]
             dl = [r[1] - q[1] for r, q in zip(rows, base)]
@@ -137,7 +149,6 @@ def main() -> None:
                      f"{cs[1]:+.4f}], loglik {statistics.fmean(dl):+.3f} "
                      f"[{cl[0]:+.3f}, {cl[1]:+.3f}]")
         print(line)
-
 
 if __name__ == "__main__":
     main()

@@ -35,10 +35,11 @@ import random
 import statistics
 import time
 
+from beliefs import print_table  # beside this script
+
 from dominohall import bots, new_game
 from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
-from dominohall.arena.stats import bootstrap_mean
 from dominohall.bots.line_beliefs import GAMMA, FivesHistory
 from dominohall.engine.sampling import sample_hands
 from dominohall.engine.tiles import BIT
@@ -142,29 +143,7 @@ def main() -> None:
     print(f"all_fives {args.players}p, {args.bots} play, {len(per_game[0.0])} matches, "
           f"{decisions} decisions, {args.worlds} worlds each, gamma {args.gamma}")
     print(f"log_weight: {1000 * cpu / max(1, calls):.3f} ms CPU a world")
-    print(f"{'beta':>5}  {'right-hand share':>24}  {'log-likelihood of true hands':>30}"
-          f"  {'effective worlds':>16}")
-    base = per_game[0.0]
-    for b in betas:
-        rows_b = per_game[b]
-        share = [r[0] for r in rows_b]
-        ll = [r[1] for r in rows_b]
-        ess = statistics.fmean(r[2] for r in rows_b)
-        ci_s = bootstrap_mean(share, 1) or (math.nan, math.nan)
-        ci_l = bootstrap_mean(ll, 2) or (math.nan, math.nan)
-        line = (f"{b:>5}  {statistics.fmean(share):.4f} [{ci_s[0]:.4f}, {ci_s[1]:.4f}]"
-                f"  {statistics.fmean(ll):8.3f} [{ci_l[0]:.3f}, {ci_l[1]:.3f}]"
-                f"  {ess:16.1f}")
-        if b:
-            ds = [r[0] - q[0] for r, q in zip(rows_b, base)]
-            dl = [r[1] - q[1] for r, q in zip(rows_b, base)]
-            cs = bootstrap_mean(ds, 3) or (math.nan, math.nan)
-            cl = bootstrap_mean(dl, 4) or (math.nan, math.nan)
-            line += (f"   vs beta 0: share {statistics.fmean(ds):+.4f} [{cs[0]:+.4f}, "
-                     f"{cs[1]:+.4f}], loglik {statistics.fmean(dl):+.3f} "
-                     f"[{cl[0]:+.3f}, {cl[1]:+.3f}]")
-        print(line)
-
+    print_table(per_game, betas, ("effective worlds", "16.1f"))
 
 if __name__ == "__main__":
     main()

@@ -316,3 +316,107 @@ def test_fast_double_rollout_plays_as_the_policy_does(players: int) -> None:
         slow = fast.copy()
         assert double_rollout(fast, _Even()) == rollout(slow, double_policy, _Even())
         assert fast.hands == slow.hands and (fast.a, fast.b) == (slow.a, slow.b), seed
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_double_rollout_stopped_at_leaf_tiles_goes_on_the_same_way(players: int) -> None:
+    """A ``double`` rollout stopped at `stop_tiles` leaves exactly that many tiles in the
+    hands, and playing on from there ends as the rollout that never stopped."""
+    from dominohall.bots.endgame import double_rollout
+
+    opts = resolve_options("block", players, OPTIONS[players])
+    stopped = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        tiles = list(range(28))
+        rng.shuffle(tiles)
+        hands = [sum(BIT[t] for t in tiles[7 * s:7 * s + 7]) for s in range(players)]
+        whole = LineHand(opts, hands[:], -1, -1, seed % players, [], [0] * players,
+                         [0] * players, True)
+        part = whole.copy()
+        stop = 3 + seed % (7 * players - 3)
+        early = double_rollout(part, _Even(), stop)   # the hand may end before `stop`
+        if early is None:
+            assert sum(m.bit_count() for m in part.hands) == stop
+            stopped += 1
+        on = double_rollout(part, _Even()) if early is None else early
+        assert on == double_rollout(whole, _Even())
+        assert part.hands == whole.hands
+    assert stopped >= 20
+
+
+def test_leaf_tiles_solves_the_rest_of_the_hand_exactly() -> None:
+    """With `leaf_tiles` at least the tiles left, a candidate's rollout value is the exact
+    value of the position after it (no rollout move is played)."""
+    rng = random.Random(7)
+    for _ in range(20):
+        h = _small_world(rng, 4, 3, "all", lead=False)
+        seat = h.cur
+        moves = h.moves(seat)
+        if not moves:
+            continue
+        bot = DeepBot(seed=1, worlds=1, scoring="all", rollout="double", leaf_tiles=12)
+        for t, end in moves:
+            c = h.copy()
+            c.play(t, end)
+            if c.hands[seat]:
+                c.cur = (seat + 1) % c.n
+                want = Solver(c, seat, bot.match_bonus).value()
+            else:
+                want = c.value(c.points(seat), seat, bot.match_bonus)
+            assert bot._rollout_value(h, seat, t, end, 5, None) == want
+
+
+def test_a_forced_move_returns_without_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One distinct play (or one tile on two equal ends) is played at once: no world is
+    sampled."""
+    import dominohall.bots.block as block
+
+    def no_sampling(*args: object) -> None:
+        raise AssertionError("sampled a world for a forced move")
+
+    monkeypatch.setattr(block, "sample_hands", no_sampling)
+    forced = 0
+    for seed in range(30):
+        g = dominohall.new_game("block", players=4, seed=seed, options=OPTIONS[4])
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_seat
+            view = g.view(seat)
+            if len(block._candidates(view)) == 1:
+                bot = DeepBot(seed=1, budget_ms=1e9, clock="cpu")
+                assert bot.act(view) in view["legal_actions"]
+                forced += 1
+            g.apply(rng.choice(g.legal_actions()), seat=seat)
+    assert forced >= 20
+
+
+def test_sampled_worlds_respect_every_proven_void() -> None:
+    """In Block nobody draws, so a pass proves the passer holds no tile with either open
+    number for the rest of the hand: no sampled world (weighted or not) ever gives it one,
+    and the play-history weight of every sampled world is finite."""
+    import math
+
+    from dominohall.bots.inference import PlayHistory, lacks
+    from dominohall.engine.sampling import sample_hands
+    from dominohall.engine.tiles import WITH_HALF
+
+    checked = 0
+    for seed in range(40):
+        g = dominohall.new_game("block", players=4, seed=seed, options=OPTIONS[4])
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_seat
+            view = g.view(seat)
+            proven = lacks(view)
+            if any(proven[s] for s in range(4) if s != seat):
+                history = PlayHistory(view)
+                for _ in range(20):
+                    hands, _ = sample_hands(view, rng)
+                    for s, numbers in proven.items():
+                        for v in numbers:
+                            assert not hands[s] & WITH_HALF[v], (seed, s, v)
+                    assert math.isfinite(history.log_weight(hands, seat))
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()), seat=seat)
+    assert checked >= 50

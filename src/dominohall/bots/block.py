@@ -131,7 +131,7 @@ class DeepBot(SeededBot):
                  solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
                  rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
-                 max_worlds: int = 0, scoring: str = "rules") -> None:
+                 max_worlds: int = 0, scoring: str = "rules", leaf_tiles: int = 0) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
@@ -152,6 +152,7 @@ class DeepBot(SeededBot):
         self.weights = bool(weights)
         self.match_bonus = float(match_bonus)
         self.scoring = scoring
+        self.leaf_tiles = int(leaf_tiles)
         self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
             PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng
@@ -200,16 +201,7 @@ class DeepBot(SeededBot):
                 world_seed = self.rng.randrange(2 ** 32)
                 row = []
                 for t, end in candidates:
-                    c = h.copy()
-                    c.play(t, end)
-                    if not c.hands[seat]:
-                        points = c.points(seat)
-                    else:
-                        c.cur = (seat + 1) % c.n
-                        rng = random.Random(world_seed)
-                        points = double_rollout(c, rng) if self.policy is double_policy \
-                            else rollout(c, self.policy, rng)
-                    row.append(c.value(points, seat, self.match_bonus))
+                    row.append(self._rollout_value(h, seat, t, end, world_seed, deadline))
             values.append(row)
             log_weights.append(history.log_weight(hands, seat) if history else 0.0)
             worlds += 1
@@ -222,6 +214,29 @@ class DeepBot(SeededBot):
         self.last_search = {"worlds": worlds, "solved": solved}
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return plays[candidates[best]]
+
+    def _rollout_value(self, h: LineHand, seat: int, t: int, end: int, world_seed: int,
+                       deadline: float | None) -> float:
+        """One candidate's value in one world by a rollout (the same random numbers for
+        every candidate); with `leaf_tiles`, the ``double`` rollout stops at that many
+        tiles and the rest is solved exactly."""
+        c = h.copy()
+        c.play(t, end)
+        if not c.hands[seat]:
+            return c.value(c.points(seat), seat, self.match_bonus)
+        c.cur = (seat + 1) % c.n
+        rng = random.Random(world_seed)
+        if self.policy is not double_policy:
+            return c.value(rollout(c, self.policy, rng), seat, self.match_bonus)
+        points = double_rollout(c, rng, self.leaf_tiles)
+        if points is None:
+            try:
+                return Solver(c, seat, self.match_bonus, deadline=deadline,
+                              clock=self.clock).value()
+            except NodeLimit:
+                points = double_rollout(c, rng)
+        assert points is not None
+        return c.value(points, seat, self.match_bonus)
 
 
 __all__ = ["BlockerBot", "DeepBot"]

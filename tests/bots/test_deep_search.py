@@ -420,3 +420,30 @@ def test_sampled_worlds_respect_every_proven_void() -> None:
                 checked += 1
             g.apply(rng.choice(g.legal_actions()), seat=seat)
     assert checked >= 50
+
+
+def test_search_stops_early_only_when_the_choice_is_settled() -> None:
+    """`stop_z`: a candidate ahead in every world settles the choice, as do candidates all
+    within `close` points; two candidates that trade places do not."""
+    from dominohall.bots.block import _settled
+
+    rng = random.Random(3)
+    flat = [0.0] * 16
+    clear = [[10 + rng.random(), rng.random(), rng.random()] for _ in range(16)]
+    assert _settled(clear, flat, 3.0, 0.0)
+    mixed = [[rng.choice((-20.0, 20.0)), rng.choice((-20.0, 20.0))] for _ in range(16)]
+    assert not _settled(mixed, flat, 3.0, 0.0)
+    tiny = [[x, x + rng.uniform(-0.1, 0.1)] for x in (rng.uniform(-30, 30) for _ in range(16))]
+    assert _settled(tiny, flat, 3.0, 1.0)
+    assert not _settled(tiny, flat, 3.0, 0.0)
+    # one world carrying all the weight is not enough evidence
+    assert not _settled(clear, [0.0] + [-50.0] * 15, 3.0, 0.0)
+    # a clocked search stops at the first settled check (16 worlds), a fixed one never
+    g = _position(2, 20)
+    view = g.view(g.current_seat)
+    bot = DeepBot(seed=1, budget_ms=1e9, clock="cpu", stop_z=0.001, close=1e9)
+    bot.act(view)
+    assert bot.last_search["worlds"] == 16
+    fixed = DeepBot(seed=1, worlds=24, stop_z=0.001, close=1e9)
+    fixed.act(view)
+    assert fixed.last_search["worlds"] == 24

@@ -112,6 +112,37 @@ class BlockerBot(SeededBot):
         return plays[best]
 
 
+def _settled(values: list[list[float]], log_weights: list[float], z: float,
+             close: float) -> bool:
+    """Whether more worlds would hardly change the choice: the weighted mean's leader is
+    ahead of every other candidate by more than `z` standard errors of the paired
+    difference (the same worlds value both), or every candidate is within `close`
+    points of the leader with that confidence (then the choice matters little)."""
+    top = max(log_weights)
+    w = [math.exp(lw - top) for lw in log_weights]
+    sw = sum(w)
+    n_eff = sw * sw / sum(x * x for x in w)
+    if n_eff < 8:
+        return False
+    k = len(values[0])
+    means = [sum(wi * row[i] for wi, row in zip(w, values)) / sw for i in range(k)]
+    best = max(range(k), key=lambda i: means[i])
+    ahead = near = True
+    for j in range(k):
+        if j == best:
+            continue
+        d = means[best] - means[j]
+        var = sum(wi * (row[best] - row[j] - d) ** 2 for wi, row in zip(w, values)) / sw
+        se = math.sqrt(var / n_eff)
+        if d <= z * se:
+            ahead = False
+        if d + z * se >= close:
+            near = False
+        if not ahead and not near:
+            return False
+    return True
+
+
 def _heaviest(view: View, rng: random.Random) -> str:
     legal = [str(a) for a in view["legal_actions"]]
     return max(legal, key=lambda a: (pips_of(a), rng.random()))
@@ -131,7 +162,8 @@ class DeepBot(SeededBot):
                  solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
                  rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
-                 max_worlds: int = 0, scoring: str = "rules", leaf_tiles: int = 0) -> None:
+                 max_worlds: int = 0, scoring: str = "rules", leaf_tiles: int = 0,
+                 stop_z: float = 0.0, close: float = 0.0) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
@@ -153,6 +185,8 @@ class DeepBot(SeededBot):
         self.match_bonus = float(match_bonus)
         self.scoring = scoring
         self.leaf_tiles = int(leaf_tiles)
+        self.stop_z = float(stop_z)
+        self.close = float(close)
         self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
             PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng
@@ -205,6 +239,9 @@ class DeepBot(SeededBot):
             values.append(row)
             log_weights.append(history.log_weight(hands, seat) if history else 0.0)
             worlds += 1
+            if self.stop_z and not fixed and worlds >= 16 and not worlds % 8 and \
+                    _settled(values, log_weights, self.stop_z, self.close):
+                break
         top = max(log_weights)
         for lw, row in zip(log_weights, values):
             w = math.exp(lw - top)

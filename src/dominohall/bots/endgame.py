@@ -265,18 +265,13 @@ class Solver:
                 self.clock() > self.deadline:
             raise NodeLimit
         hand = self.h.hands[p]
-        if a < 0:
-            moves = [(t, -1) for t in ORDERED if hand & BIT[t]]
-        else:
-            moves = [(t, 0) for t in ORDERED_WITH[a] if hand & BIT[t]]
-            if b != a:
-                more = [(t, 1) for t in ORDERED_WITH[b] if hand & BIT[t]]
-                if more:
-                    moves += more
-                    if len(moves) > 2:
-                        moves.sort(key=_order)
-                    elif len(moves) == 2 and RANK[moves[1][0]] < RANK[moves[0][0]]:
-                        moves.reverse()
+        mkey = (hand if a < 0 else hand & (WITH_HALF[a] | WITH_HALF[b]), a, b)
+        moves = _MOVES.get(mkey)
+        if moves is None:
+            moves = _ordered_moves(mkey[0], a, b)
+            if len(_MOVES) >= _MOVES_CAP:
+                _MOVES.clear()
+            _MOVES[mkey] = moves
         tkey = (key, a * 32 + b if a <= b else b * 32 + a, p)
         entry = self.table.get(tkey)
         if entry is not None:
@@ -286,7 +281,7 @@ class Solver:
             for i, (t, end) in enumerate(moves):     # the stored best move first
                 if t == best_t and (end < 0 or (a if end == 0 else b) == best_value):
                     if i:
-                        moves.insert(0, moves.pop(i))
+                        moves = [moves[i]] + moves[:i] + moves[i + 1:]
                     break
         maximising = self.ours[p]
         a0, b0 = alpha, beta
@@ -331,6 +326,29 @@ class Solver:
         t, end = best_move
         self.table[tkey] = (best, flag, t, -1 if end < 0 else a if end == 0 else b)
         return best
+
+
+def _ordered_moves(hand: int, a: int, b: int) -> list[tuple[int, int]]:
+    """The plays of `hand` on ends a|b (a < 0: a lead) in the search's order: doubles,
+    then the heaviest first; with both ends equal, one play per tile."""
+    if a < 0:
+        return [(t, -1) for t in ORDERED if hand & BIT[t]]
+    moves = [(t, 0) for t in ORDERED_WITH[a] if hand & BIT[t]]
+    if b != a:
+        more = [(t, 1) for t in ORDERED_WITH[b] if hand & BIT[t]]
+        if more:
+            moves += more
+            if len(moves) > 2:
+                moves.sort(key=_order)
+            elif len(moves) == 2 and RANK[moves[1][0]] < RANK[moves[0][0]]:
+                moves.reverse()
+    return moves
+
+
+#: move lists by (the hand's tiles that fit, a, b), shared by every search (read-only
+#: lists); cleared when it grows past the cap
+_MOVES: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+_MOVES_CAP = 200_000
 
 
 def _order(m: tuple[int, int]) -> int:

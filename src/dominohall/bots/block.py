@@ -24,6 +24,15 @@
   shared machine); `worlds=N` searches exactly N worlds with no clock (reproducible,
   for tests).  `last_search` tells how many worlds the last choice searched and solved.
 
+  ``leaf_tiles=N`` (0: off) cuts a ``double`` rollout at N tiles left in the hands and
+  solves the rest exactly.  ``stop_z=Z`` (0: off) ends a clocked search early, checked
+  every 8 worlds from 16 on, once the leader is ahead of every other play by more than
+  Z standard errors of the paired difference over the same weighted worlds, or (with
+  ``close=C``) every play is within C points of it at that confidence: the time goes
+  to the moves still in doubt.  `match_bonus` (default 100) is what ending a match as
+  its winner is worth on top of the points (it is every hand with ``hands=1``): high,
+  the search plays to win the hand; 0, for the most points a hand.
+
   `scoring`: ``rules`` (RULES.md B6: a side scores its opponents' pips) or ``all``
   (the winning side scores every hand's pips left, its own and its partner's too: the
   scoring of the `dominoes` package's partnership game, for matches in that game).

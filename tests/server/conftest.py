@@ -227,3 +227,20 @@ def running_server(tmp_path_factory, name: str, **kw) -> Iterator[Server]:
         yield s
     finally:
         s.stop()
+
+
+@contextlib.contextmanager
+def in_process_app(db_dir: pathlib.Path, **kw) -> Iterator:
+    """The app served in-process by Starlette's TestClient (no sockets), bots instant and
+    in-process, on a fresh SQLite file in `db_dir`; closed (store included) afterwards."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    from dominohall.server.app import create_app
+
+    app = create_app(str(db_dir / "t.sqlite3"), bot_delay=0, bot_processes=False, **kw)
+    with TestClient(app) as client:
+        yield client

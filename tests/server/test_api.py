@@ -18,7 +18,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from dominohall.engine.views import events
-from dominohall.server.app import create_app
+
+from .conftest import in_process_app
 
 SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
@@ -26,8 +27,7 @@ TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 
 @pytest.fixture()
 def client(tmp_path):
-    app = create_app(str(tmp_path / "t.sqlite3"), bot_delay=0, bot_processes=False)
-    with TestClient(app) as c:
+    with in_process_app(tmp_path) as c:
         yield c
 
 

@@ -14,18 +14,16 @@ from hypothesis import strategies as st
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 from dominohall.engine import new_game, replay
-from dominohall.server.app import create_app
 from dominohall.server.pages import MAX_RECORD_BYTES
+
+from .conftest import in_process_app
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app(str(tmp_path_factory.mktemp("pages") / "t.sqlite3"), bot_delay=0,
-                     bot_processes=False)
-    with TestClient(app) as c:
+    with in_process_app(tmp_path_factory.mktemp("pages")) as c:
         yield c
 
 

@@ -15,16 +15,16 @@ import pytest
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 import dominohall
 from dominohall import new_game, replay
 from dominohall.engine.errors import BadOption, BadRecord
 from dominohall.i18n import LANGUAGES
 from dominohall.i18n.errors import ENGINE_SETUP, ERRORS, SERVER, error_text
-from dominohall.server.app import create_app
 from dominohall.server.protocol import MAX_MESSAGE
 from dominohall.server.rooms import Limits
+
+from .conftest import in_process_app
 
 PACKAGE = pathlib.Path(dominohall.__file__).parent
 LANGS = [code for code in LANGUAGES if code != "en"]
@@ -138,9 +138,8 @@ def test_engine_setup_errors_in_each_language(lang):
 
 @pytest.fixture()
 def client(tmp_path):
-    app = create_app(str(tmp_path / "t.sqlite3"), bot_delay=0, bot_processes=False,
-                     limits=Limits(create_per_minute=1000, join_per_minute=1000))
-    with TestClient(app) as c:
+    with in_process_app(tmp_path,
+                        limits=Limits(create_per_minute=1000, join_per_minute=1000)) as c:
         yield c
 
 
@@ -230,9 +229,7 @@ def test_seats_tokens_and_tables_have_codes(client):
 
 
 def test_limits_have_codes(tmp_path):
-    app = create_app(str(tmp_path / "f.sqlite3"), bot_delay=0, bot_processes=False,
-                     limits=Limits(max_tables=1, create_per_minute=3))
-    with TestClient(app) as c:
+    with in_process_app(tmp_path, limits=Limits(max_tables=1, create_per_minute=3)) as c:
         table(c)
         refused(c.post("/api/tables", json=CREATE), 503, "server_full")
         c.post("/api/tables", json=CREATE)

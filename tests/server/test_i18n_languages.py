@@ -12,14 +12,13 @@ import pytest
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 from dominohall import replay
 from dominohall.i18n import _ as say
 from dominohall.i18n import request_language, translator, use_language
 from dominohall.server import hints
-from dominohall.server.app import create_app
 
+from .conftest import in_process_app
 from .test_api import recv
 
 SHORT_MT = {"set_max": 6, "hand_size": 5, "rounds": 1}
@@ -28,8 +27,7 @@ SHORT_MT = {"set_max": 6, "hand_size": 5, "rounds": 1}
 @pytest.fixture()
 def client(tmp_path, monkeypatch):
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")       # the server's own language: never used
-    app = create_app(str(tmp_path / "t.sqlite3"), bot_delay=0, bot_processes=False)
-    with TestClient(app) as c:
+    with in_process_app(tmp_path) as c:
         yield c
 
 

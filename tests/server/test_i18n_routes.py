@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
 from dominohall.i18n import LANGUAGES
-from dominohall.server.app import create_app
+
+from .conftest import in_process_app
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app(str(tmp_path_factory.mktemp("db") / "t.sqlite3"), bot_delay=0,
-                     bot_processes=False)
-    with TestClient(app) as c:
+    with in_process_app(tmp_path_factory.mktemp("db")) as c:
         yield c
 
 

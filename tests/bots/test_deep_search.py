@@ -7,6 +7,7 @@ from __future__ import annotations
 import pathlib
 import random
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -377,18 +378,24 @@ def test_a_forced_move_returns_without_searching(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(block, "sample_hands", no_sampling)
     forced = 0
-    for seed in range(30):
+    for view, _ in _random_play_views(30):
+        if len(block._candidates(view)) == 1:
+            bot = DeepBot(seed=1, budget_ms=1e9, clock="cpu")
+            assert bot.act(view) in view["legal_actions"]
+            forced += 1
+    assert forced >= 20
+
+
+def _random_play_views(games: int) -> Iterator[tuple[dict, random.Random]]:
+    """The seat to move's view at every turn of `games` random 4-player partnership
+    hands, with each hand's own random numbers."""
+    for seed in range(games):
         g = dominohall.new_game("block", players=4, seed=seed, options=OPTIONS[4])
         rng = random.Random(seed)
         while not g.is_over:
             seat = g.current_seat
-            view = g.view(seat)
-            if len(block._candidates(view)) == 1:
-                bot = DeepBot(seed=1, budget_ms=1e9, clock="cpu")
-                assert bot.act(view) in view["legal_actions"]
-                forced += 1
+            yield g.view(seat), rng
             g.apply(rng.choice(g.legal_actions()), seat=seat)
-    assert forced >= 20
 
 
 def test_sampled_worlds_respect_every_proven_void() -> None:
@@ -402,23 +409,18 @@ def test_sampled_worlds_respect_every_proven_void() -> None:
     from dominohall.engine.tiles import WITH_HALF
 
     checked = 0
-    for seed in range(40):
-        g = dominohall.new_game("block", players=4, seed=seed, options=OPTIONS[4])
-        rng = random.Random(seed)
-        while not g.is_over:
-            seat = g.current_seat
-            view = g.view(seat)
-            proven = lacks(view)
-            if any(proven[s] for s in range(4) if s != seat):
-                history = PlayHistory(view)
-                for _ in range(20):
-                    hands, _ = sample_hands(view, rng)
-                    for s, numbers in proven.items():
-                        for v in numbers:
-                            assert not hands[s] & WITH_HALF[v], (seed, s, v)
-                    assert math.isfinite(history.log_weight(hands, seat))
-                checked += 1
-            g.apply(rng.choice(g.legal_actions()), seat=seat)
+    for view, rng in _random_play_views(40):
+        seat = view["seat"]
+        proven = lacks(view)
+        if any(proven[s] for s in range(4) if s != seat):
+            history = PlayHistory(view)
+            for _ in range(20):
+                hands, _ = sample_hands(view, rng)
+                for s, numbers in proven.items():
+                    for v in numbers:
+                        assert not hands[s] & WITH_HALF[v], (s, v)
+                assert math.isfinite(history.log_weight(hands, seat))
+            checked += 1
     assert checked >= 50
 
 

@@ -23,6 +23,9 @@ machine do not count; wall time beside it).
     python vs_pimc.py mexican_train --worlds 4 --deals 200 \
         --out results/vs_pimc_mexican_train.jsonl
     python vs_pimc.py all_fives --summary --out results/vs_pimc_all_fives.jsonl
+
+``--against FILE`` (with ``--summary``) compares two runs deal by deal: the new bot of
+``--out`` minus the new bot of FILE, on the deals both hold, with bootstrap intervals.
 """
 
 from __future__ import annotations
@@ -110,6 +113,28 @@ def summary(path: Path, seed: int = 1) -> dict[str, Any]:
     return out
 
 
+def paired(path: Path, other: Path, seed: int = 1) -> dict[str, Any]:
+    """`path`'s new bot minus `other`'s on the deals both hold (each deal's mean over its
+    two seatings), with bootstrap 95% intervals over deals: two versions of the new bot
+    compared on the same tiles against the same baseline."""
+    def per_deal(p: Path) -> dict[int, tuple[float, float]]:
+        rows: dict[int, list[dict[str, Any]]] = {}
+        for line in p.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                rows.setdefault(r["deal"], []).append(r)
+        return {k: (sum(r["win"] for r in v) / 2, sum(r["points"] for r in v) / 2)
+                for k, v in rows.items() if len(v) == 2}
+    a, b = per_deal(path), per_deal(other)
+    common = sorted(set(a) & set(b))
+    out: dict[str, Any] = {"deals": len(common)}
+    for i, name in enumerate(("win", "points")):
+        d = [a[k][i] - b[k][i] for k in common]
+        out[name + "_diff"] = sum(d) / len(d) if d else float("nan")
+        out[name + "_diff_ci"] = bootstrap_mean(d, seed + i)
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("game", choices=sorted(OPTIONS))
@@ -127,6 +152,8 @@ def main() -> None:
                    help="a game option beside the defaults (e.g. rounds=3)")
     p.add_argument("--out", required=True, help="results file, JSON lines (appended)")
     p.add_argument("--summary", action="store_true", help="only summarise --out")
+    p.add_argument("--against", default=None, metavar="FILE",
+                   help="with --summary: --out minus FILE on the deals both hold")
     args = p.parse_args()
     out = Path(args.out)
     if not args.summary:
@@ -151,6 +178,8 @@ def main() -> None:
             print(f"deal {k}: win {sum(r['win'] for r in games) / 2:.2f} "
                   f"points {sum(r['points'] for r in games) / 2:+.1f}", file=sys.stderr)
     print(json.dumps(summary(out, args.seed), indent=1))
+    if args.against:
+        print(json.dumps(paired(out, Path(args.against), args.seed), indent=1))
 
 
 if __name__ == "__main__":

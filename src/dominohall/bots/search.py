@@ -8,7 +8,11 @@ candidate with the best mean wins.  The budget is either ``worlds=N`` (exactly N
 no clock: reproducible, and the same work on a loaded machine) or ``budget_ms`` (stop
 sampling once that much time has passed and `min_worlds` are done; ``clock=cpu`` counts
 this process's CPU time instead of wall time).  Each world's values are computed for
-every candidate with the same random numbers (common random numbers).
+every candidate with the same random numbers (common random numbers).  A move with one
+legal action is returned without search.  With ``race=z`` (off by default) the search
+races the candidates: after `race_after` worlds, a candidate behind the leader by more
+than z standard errors of their paired difference gets no more rollouts, and the search
+stops once one candidate is left, so the worlds go to the moves still in doubt.
 
 `DeepBot` (registered as ``deep``) picks the top bot of each game: Block and Draw play
 `bots.block.DeepBot`, All Fives plays `bots.allfives.AllFivesBot`, Mexican Train
@@ -32,7 +36,8 @@ class WorldSearch(SeededBot):
     name = "search"
 
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
-                 min_worlds: int = 2, clock: str = "wall") -> None:
+                 min_worlds: int = 2, clock: str = "wall", race: float = 0.0,
+                 race_after: int = 8) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
@@ -42,8 +47,14 @@ class WorldSearch(SeededBot):
         self.worlds = None if worlds is None else int(worlds)
         self.budget_ms = float(budget_ms)
         self.min_worlds = max(1, int(min_worlds))
+        if float(race) < 0:
+            raise TypeError(f"race={race!r}: 0 (off) or a positive z")
+        self.race = float(race)
+        self.race_after = max(2, int(race_after))
         #: worlds searched by the last `choose` (for tests and benchmarks)
         self.searched = 0
+        #: candidates still compared when the last `choose` stopped
+        self.survivors = 0
 
     def candidates(self, view: View) -> list[Action]:
         """The actions worth comparing (all legal ones by default)."""
@@ -53,26 +64,62 @@ class WorldSearch(SeededBot):
                  rng: random.Random, deadline: float | None) -> list[float]:
         raise NotImplementedError
 
+    def prepare(self, view: View) -> None:
+        """Called once a move before the worlds are sampled (nothing by default)."""
+
+    def sample(self, view: View) -> Game:
+        """One world consistent with the view (`sample_world` by default)."""
+        return sample_world(view, self.rng)
+
     def choose(self, view: View) -> str:
         candidates = self.candidates(view)
         if len(candidates) == 1:
             self.searched = 0
+            self.survivors = 1
             return str(candidates[0])
         seat = view["seat"]
         fixed = self.worlds
         deadline = None if fixed is not None else self.clock() + self.budget_ms / 1000.0
-        totals = [0.0] * len(candidates)
+        active = list(range(len(candidates)))
+        values: list[list[float]] = [[] for _ in candidates]   # per candidate, per world
         done = 0
+        self.prepare(view)
         while (done < fixed) if fixed is not None else \
                 (done < self.min_worlds or self.clock() < deadline):  # type: ignore[operator]
-            world = sample_world(view, self.rng)
+            world = self.sample(view)
             rng = random.Random(self.rng.randrange(2 ** 32))
-            for i, v in enumerate(self.evaluate(world, candidates, seat, rng, deadline)):
-                totals[i] += v
+            row = self.evaluate(world, [candidates[i] for i in active], seat, rng, deadline)
+            for i, v in zip(active, row):
+                values[i].append(v)
             done += 1
+            if self.race and done >= self.race_after and len(active) > 1:
+                active = _race(active, values, self.race)
+                if len(active) == 1:
+                    break
         self.searched = done
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        self.survivors = len(active)
+        best = max(active, key=lambda i: (sum(values[i]) / len(values[i]), -i))
         return str(candidates[best])
+
+
+def _race(active: list[int], values: list[list[float]], z: float) -> list[int]:
+    """The candidates still in the race: every one not behind the leader by more than
+    `z` standard errors of their paired difference (the same worlds, the same luck).
+    All active candidates have a value for every world so far."""
+    k = len(values[active[0]])
+    lead = max(active, key=lambda i: sum(values[i]))
+    top = values[lead]
+    keep = []
+    for i in active:
+        if i == lead:
+            keep.append(i)
+            continue
+        d = [a - b for a, b in zip(top, values[i])]
+        mean = sum(d) / k
+        var = sum((x - mean) ** 2 for x in d) / (k - 1)
+        if mean <= 0 or mean * mean * k <= z * z * var:
+            keep.append(i)
+    return keep
 
 
 def _accepted(factory: Any, params: dict[str, Any]) -> dict[str, Any]:

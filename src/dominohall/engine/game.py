@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .actions import Action, parse_action
 from .chance import Chance, LegacyChance
@@ -38,6 +38,8 @@ _LINE_GAME_OF_VERSION = {1: LapOfPassesLineGameState, 2: LapOfPassesLineGameStat
                          3: LineGameState}
 
 State = MexicanTrainState | LineGameState
+#: Action as a Final name, for the check on every move (compiled: a C static)
+_ACTION: Final = Action
 
 
 class Game:
@@ -123,7 +125,7 @@ class Game:
         if legal is None:
             legal = st.legal()
         # the fast path: an Action object from legal_actions(), no seat to check
-        if seat is not None or action.__class__ is not Action or action not in legal:
+        if seat is not None or action.__class__ is not _ACTION or action not in legal:
             action = self._checked(action, seat)
         st.apply(action)
         self.actions.append(action)

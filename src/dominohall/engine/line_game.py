@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .actions import DRAW_ACTION, PASS_ACTION, PLAY, PLAYS, PLAYS_ON, Action, plays_on
+from .actions import DRAW_ACTION as _DRAW_ACTION
+from .actions import PASS_ACTION as _PASS_ACTION
+from .actions import PLAY, PLAYS, PLAYS_ON, Action, plays_on
 from .chance import Chance
 from .options import LineGameOptions
 from .tiles import (
@@ -68,6 +70,22 @@ CROSS: Final = 2    # a crosswise double: counts both halves
 _ON_L: Final = PLAYS_ON["L"]
 _ON_R: Final = PLAYS_ON["R"]
 _LEADS: Final = PLAYS[None]
+# The actions compared on every move, as Final names: compiled, a Final is a C static,
+# an imported name a lookup in the module dict on every use.
+DRAW_ACTION: Final = _DRAW_ACTION
+PASS_ACTION: Final = _PASS_ACTION
+
+
+def _compiled() -> bool:
+    """Whether this module runs compiled (mypyc makes its functions builtin functions)."""
+    return type(_compiled).__name__ != "function"
+
+
+#: How `legal` finds the plays on an end.  Compiled, int arithmetic on a hand is native and
+#: a dict lookup by a mask is not (the mask becomes a Python int first), so the plays are
+#: read off the mask's bits; interpreted, one lookup in the PLAYS_ON tables is faster.
+#: Both give the same list (the tables are made by walking the bits, see plays_on).
+WALK_BITS: Final = _compiled()
 
 
 class End:
@@ -77,10 +95,11 @@ class End:
     ``value`` the number a tile must match; ``kind`` BARE, TILE or CROSS; ``spinner`` the
     index of the spinner whose bare line end this is (else -1); ``tiles`` the tiles laid
     on it, from the centre out; ``plays`` the table of the plays on an end of this name
-    (``PLAYS_ON[name]``: a mask of tiles that match it -> their actions).
+    (``PLAYS_ON[name]``: a mask of tiles that match it -> their actions) and ``row`` the
+    plays on it by tile id (``PLAYS[name]``).
     """
 
-    __slots__ = ("name", "value", "kind", "spinner", "tiles", "plays")
+    __slots__ = ("name", "value", "kind", "spinner", "tiles", "plays", "row")
 
     def __init__(self, name: str, value: int, kind: int, spinner: int = -1,
                  tiles: list[int] | None = None) -> None:
@@ -94,6 +113,7 @@ class End:
             plays_on(name, 0)
             plays = PLAYS_ON[name]
         self.plays: dict[int, list[Action]] = plays
+        self.row: list[Action] = PLAYS[name]
 
     def copy(self) -> End:
         return End(self.name, self.value, self.kind, self.spinner, self.tiles[:])
@@ -340,6 +360,22 @@ class LineGameState:
                 total += 2 * s.value
         return total
 
+    def count_after(self, t: int, e: int) -> int:
+        """B4: the count if tile t were laid on open end index e (-1: as the lead), read
+        off the layout without laying it (a bot asks this of every play it weighs).
+        The covered end's share goes; covering a spinner's last bare line end takes its
+        two halves out; a double adds both halves (crosswise, or a new spinner whose one
+        bare side counts it), any other tile its outer half."""
+        if e < 0:
+            return 2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t]
+        end = self.ends[e]
+        v = end.value
+        count = (self.count if self.count_scoring else self._count()) - v * end.kind
+        k = end.spinner
+        if k >= 0 and self.spinners[k].bare == 1:
+            count -= 2 * self.spinners[k].value
+        return count + (2 * HIGH[t] if IS_DOUBLE[t] else PIPS[t] - v)
+
     def count_points(self, count: int) -> int:
         """B4: points scored for a count."""
         if count <= 0:
@@ -362,7 +398,15 @@ class LineGameState:
         out: list[Action] = []
         for e in self.ends:
             m = hand & WITH_HALF[e.value]
-            if m:
+            if not m:
+                continue
+            if WALK_BITS:                     # compiled: the tiles of m, in id order
+                row = e.row
+                while m:
+                    low = m & -m
+                    out.append(row[low.bit_length() - 1])
+                    m ^= low
+            else:                             # interpreted: the same list, kept by mask
                 acts = e.plays.get(m)
                 out += plays_on(e.name, m) if acts is None else acts
         return out
@@ -376,7 +420,7 @@ class LineGameState:
             return self._legal
         hand = self.hands[self.current]
         ends = self.ends
-        if len(ends) == 2:                        # the line, no spinner arms open
+        if len(ends) == 2 and not WALK_BITS:      # the line, no spinner arms open
             try:
                 plays = (_ON_L[hand & WITH_HALF[ends[0].value]]
                          + _ON_R[hand & WITH_HALF[ends[1].value]])
@@ -389,12 +433,11 @@ class LineGameState:
             return plays
         drawable = self._drawable()
         if plays:                                 # must_play is off (B5)
-            if drawable:
-                acts = plays + [DRAW_ACTION]
+            if drawable:                          # plays is a new list: append to it
+                plays.append(DRAW_ACTION)
             elif self._may_pass_while_able():
-                acts = plays + [PASS_ACTION]
-            else:
-                acts = plays
+                plays.append(PASS_ACTION)
+            acts = plays
         else:
             acts = [DRAW_ACTION] if drawable else [PASS_ACTION]
         self._legal = acts

@@ -44,7 +44,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAYS, Action
+from .actions import DRAW_ACTION as _DRAW_ACTION
+from .actions import END_ACTION as _END_ACTION
+from .actions import PASS_ACTION as _PASS_ACTION
+from .actions import PLAYS, Action
 from .chance import Chance
 from .options import MexicanTrainOptions
 from .tiles import (
@@ -61,6 +64,12 @@ from .tiles import (
 )
 
 Event = dict[str, Any]
+
+# The actions compared on every move, as Final names: compiled, a Final is a C static,
+# an imported name a lookup in the module dict on every use.
+DRAW_ACTION: Final = _DRAW_ACTION
+END_ACTION: Final = _END_ACTION
+PASS_ACTION: Final = _PASS_ACTION
 
 
 _FIELDS = (
@@ -149,8 +158,10 @@ class MexicanTrainState:
         o, n = self.opts, self.n
         e = o.set_max - self.round + 1
         self.engine = e
-        deck = [t for t in range(set_size(o.set_max))
-                if not (o.engine == "set_aside" and t == double(e))]
+        deck: list[int] | int = set_size(o.set_max)        # the whole set: ids 0..n-1
+        if o.engine == "set_aside":
+            deck = list(range(set_size(o.set_max)))
+            deck.remove(double(e))
         self.hands, self.boneyard, _ = self.chance.deal(deck, n, o.hand_size, stacked)
         self.ends = [e] * (n + 1)
         self.trains: list[list[int]] = [[] for _ in range(n + 1)]
@@ -258,15 +269,23 @@ class MexicanTrainState:
         out: list[Action] = []
         if not cand:
             return out
+        # The candidates in two parts that each fit a machine word (a double-12 hand has
+        # 91 bits): the tiles below _SPLIT and the others, shifted down by _SPLIT.
+        # Compiled, every step below is then native arithmetic instead of Python ints.
+        low_part, high_part = cand & _LOW_PART, cand >> _SPLIT
         ends, rows = self.ends, self._rows
         for i in self._targets(p):
-            m = cand & WITH_HALF[ends[i]]
-            if m:
-                row = rows[i]
-                while m:
-                    low = m & -m
-                    out.append(row[low.bit_length() - 1])
-                    m ^= low
+            end, row = ends[i], rows[i]
+            m = low_part & _WITH_HALF_LOW[end]
+            while m:                          # in tile order: the low part first
+                low = m & -m
+                out.append(row[low.bit_length() - 1])
+                m ^= low
+            m = high_part & _WITH_HALF_HIGH[end]
+            while m:
+                low = m & -m
+                out.append(row[_SPLIT + low.bit_length() - 1])
+                m ^= low
         return out
 
     def legal(self) -> list[Action]:
@@ -275,21 +294,20 @@ class MexicanTrainState:
         if self.over:
             self._legal = []
             return self._legal
-        plays = self._plays()
+        acts = self._plays()                  # a new list: the other actions go after
         can_draw = bool(self.boneyard)
         if self.chain:
-            acts = plays + [END_ACTION]
+            acts.append(END_ACTION)
         elif self.drew:
-            if plays:
-                acts = plays if self.must_play else plays + [PASS_ACTION]
-            elif can_draw and self.draw_until_playable:
-                acts = [DRAW_ACTION]
-            else:
-                acts = [PASS_ACTION]
-        elif plays:
-            acts = plays if self.must_play or not can_draw else plays + [DRAW_ACTION]
-        else:
-            acts = [DRAW_ACTION] if can_draw else [PASS_ACTION]
+            if not acts:
+                acts.append(DRAW_ACTION if can_draw and self.draw_until_playable
+                            else PASS_ACTION)
+            elif not self.must_play:
+                acts.append(PASS_ACTION)
+        elif not acts:
+            acts.append(DRAW_ACTION if can_draw else PASS_ACTION)
+        elif can_draw and not self.must_play:
+            acts.append(DRAW_ACTION)
         self._legal = acts
         return acts
 
@@ -338,7 +356,13 @@ class MexicanTrainState:
         """Public proof for inference: with must_play on, a draw or pass shows the player
         holds no tile matching the open ends they could play on (``void``)."""
         if self.must_play and not (self.pending and self.one_double_per_turn):
-            event["void"] = sorted({self.ends[i] for i in self._targets(self.current)})
+            void: list[int] = []
+            for i in self._targets(self.current):
+                end = self.ends[i]
+                if end not in void:
+                    void.append(end)
+            void.sort()
+            event["void"] = void
 
     def _play(self, t: int, i: int) -> None:
         p = self.current
@@ -500,6 +524,12 @@ class LapOfPassesMexicanTrainState(MexicanTrainState):
 
 
 _DOUBLES: Final = sum(BIT[double(k)] for k in range(19))
+#: A hand in two parts for `_plays`: tiles 0.._SPLIT-1 and the rest (each below 2**62, a
+#: machine word for mypyc's ints), and every WITH_HALF mask split the same way.
+_SPLIT: Final = 62
+_LOW_PART: Final = (1 << _SPLIT) - 1
+_WITH_HALF_LOW: Final[list[int]] = [m & _LOW_PART for m in WITH_HALF]
+_WITH_HALF_HIGH: Final[list[int]] = [m >> _SPLIT for m in WITH_HALF]
 _TRAIN_NAMES: Final = [f"t{k}" for k in range(10)]
 _TRAIN_OF: Final[dict[str | None, int]] = {name: k for k, name in enumerate(_TRAIN_NAMES)}
 _ROWS: Final[dict[int, list[list[Action]]]] = {}    # _rows per number of players

@@ -70,15 +70,15 @@ Events (each a dict with ``type`` and a human ``text``)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .line_game import event_dict
+from .line_game import LineGameState, event_dict
 from .mexican_train import MexicanTrainState
 from .tiles import TEXT, texts
 
 if TYPE_CHECKING:
     from .game import Game
-    from .line_game import LineGameState
 
 Event = dict[str, Any]
 
@@ -366,3 +366,76 @@ def _game_end_text(e: Event, seat: int | None) -> str:
 _TEXTS = {"deal": _deal_text, "engine": _engine_text, "draw": _draw_text, "play": _play_text,
           "pass": _pass_text, "end": _end_text, "last_tile": _last_tile_text,
           "round_end": _round_end_text, "game_end": _game_end_text}
+
+
+class TableNumbers:
+    """A line-game table as numbers, for many games at once: what `view` shows one seat,
+    in a fixed order, appended to flat lists (the batched RL environments turn them into
+    tensors with a few numpy calls per step; see ``rl/state_observer.py``).
+
+    Per game, `write` appends to ``record`` these numbers: the current seat (-1 once the
+    match is over), the viewing seat, the lead tile (-1: none yet), the first spinner with
+    arms (-1: none), the open value of each end slot (``slots``: end name -> slot, of
+    ``n_slots``; -1 for a slot with no end), every hand's size, the boneyard's size, the
+    scores, the hand's number, the count, drew this turn (0/1), passes in a row, and each
+    end slot's length (tiles laid on it). With ``private``, the viewing seat's own hand goes
+    to ``hands`` as little-endian bytes of its tile bitmask; and for a game whose turn it is
+    the seat's, ``legal`` gets ``row * actions + codes[action]`` for each legal action.
+    Nothing else of a hand is read: only their sizes.
+    """
+
+    __slots__ = ("slots", "n_slots", "spinners", "codes", "actions", "hand_bytes",
+                 "private")
+
+    def __init__(self, slots: dict[str, int], n_slots: int, spinners: bool,
+                 codes: dict[str, int], actions: int, hand_bytes: int, private: bool) -> None:
+        self.slots = slots
+        self.n_slots = n_slots
+        self.spinners = spinners          # spinner=none: no spinner ever shows
+        self.codes = codes
+        self.actions = actions
+        self.hand_bytes = hand_bytes
+        self.private = private
+
+    def write(self, games: Sequence[Game], rows: Sequence[int], seats: Sequence[int],
+              record: list[int], hands: list[bytes], legal: list[int] | None) -> None:
+        """Append the numbers of ``seats[i]``'s view of ``games[i]`` for each i in `rows`
+        (`legal`: None to skip the action masks)."""
+        slots, n_slots, codes, actions = self.slots, self.n_slots, self.codes, self.actions
+        for i in rows:
+            st = games[i].state
+            assert isinstance(st, LineGameState)
+            seat = seats[i]
+            over = st.over
+            if legal is not None and not over and st.current == seat:
+                at = i * actions
+                for a in st.legal():
+                    legal.append(at + codes[a])
+            if self.private:
+                hands.append(st.hands[seat].to_bytes(self.hand_bytes, "little"))
+            spinner = -1
+            if self.spinners:
+                for sp in st.spinners:
+                    if sp.arms:
+                        spinner = sp.tile
+                        break
+            opened = [-1] * n_slots
+            lengths = [0] * n_slots
+            for end in st.ends:
+                k = slots[end.name]
+                opened[k] = end.value
+                lengths[k] = len(end.tiles)
+            record.append(-1 if over else st.current)
+            record.append(seat)
+            record.append(st.lead)
+            record.append(spinner)
+            record.extend(opened)
+            for hand in st.hands:
+                record.append(hand.bit_count())
+            record.append(len(st.boneyard))
+            record.extend(st.scores)
+            record.append(st.round)
+            record.append(st.count)
+            record.append(1 if st.drew else 0)
+            record.append(st.passes)
+            record.extend(lengths)

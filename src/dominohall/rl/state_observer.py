@@ -25,6 +25,10 @@ reference; anything it would not show is never read here):
   ``state.must_follow``, ``state.chain``, ``state.turn_draws``, ``state.passes``,
   ``state.drawn`` (only for the seat whose turn it is, as its view shows it).
 
+For line games with End/Spinner objects, the numbers of a row (everything but the log's
+slices) come from the engine itself, :class:`dominohall.engine.views.TableNumbers`, one call
+for all rows (compiled with the engine, it reads the states natively).
+
 If the engine's state does not have these (:func:`supports` says so), the batched
 environments fall back to ``Game.view`` and the Observer: slower, never wrong.
 
@@ -40,6 +44,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+
+from dominohall.engine.views import TableNumbers
 
 from .observer import _KIND, _TYPES, TILE_ID, Observer, _Track
 
@@ -117,6 +123,10 @@ class StateObserver:
         self._one_at = np.array(one_at, np.intp)
         self._value_at = np.array(value_at, np.intp)
         self._width = len(one_at) + len(value_at)
+        # line games with End/Spinner objects: the engine writes the record (views.py)
+        self._numbers = TableNumbers(dict(observer._end_slot), e, self._spinners,
+                                     dict(self._codes), spec.size, self._hand_bytes,
+                                     self.private) if not self.mexican_train else None
         # an empty layout's end values and lengths; the slots after L and R
         self._none_open, self._no_length = (-1,) * e, (0,) * e
         self._pad_open, self._pad_length = (-1,) * (e - 2), (0,) * (e - 2)
@@ -219,13 +229,11 @@ class StateObserver:
         legal: list[int] = []        # flat positions of 1 in `masks`
         objects = line and bool(rows) and line_layout(games[rows[0]].state) == "objects"
         codes, actions = self._codes, self.observer.spec.size
+        numbers = self._numbers if objects else None
         for i in rows:
             g = games[i]
             st = g.state
             seat = seats[i]
-            if masks is not None and not st.over and st.current == seat:
-                at = i * actions
-                legal += [at + codes[a] for a in g.legal_actions()]
             track = tracks[i]
             log = st.log
             if len(log) != track.seen:
@@ -236,11 +244,14 @@ class StateObserver:
             if hs:
                 at = track.newest * width
                 w[base + top:base + size] = track.rows[at:at + hs]
+            if numbers is not None:     # the engine writes the rest, below, for all rows
+                continue
+            if masks is not None and not st.over and st.current == seat:
+                at = i * actions
+                legal += [at + codes[a] for a in g.legal_actions()]
             if private:
                 hands.append(st.hands[seat].to_bytes(nbytes, "little"))
-            if line and objects:
-                self._line_objects(st, seat, record)
-            elif line:
+            if line:                    # a layout of parallel lists (objects: TableNumbers)
                 spinner = -1
                 if spinners:
                     for sp in st.spinners:
@@ -273,6 +284,8 @@ class StateObserver:
                 record += map(bit_count, st.hands)
                 record += (len(st.boneyard), *st.scores, st.round)
                 self._mexican_train(st, seat, base, ones, pos, val, record)
+        if numbers is not None:         # line games: the numbers, masks and hands at once
+            numbers.write(games, rows, seats, record, hands, None if masks is None else legal)
         if not record:
             return
         flat = store.reshape(-1)
@@ -300,36 +313,6 @@ class StateObserver:
             flat[ones] = 1.0
         if pos:
             flat[pos] = val
-
-    def _line_objects(self, st: Any, seat: int, record: list[Any]) -> None:
-        """A line game's record (see write_rows) from a layout kept as End and Spinner
-        objects (``line_layout(st) == "objects"``)."""
-        spinner = -1
-        if self._spinners:
-            for sp in st.spinners:
-                if sp.arms:
-                    spinner = sp.tile
-                    break
-        ends = st.ends
-        if len(ends) == 2:                          # L and R: always the first two ends
-            e0, e1 = ends
-            record += (-1 if st.over else st.current, seat, st.lead, spinner, e0.value,
-                       e1.value, *self._pad_open, *map(int.bit_count, st.hands),
-                       len(st.boneyard), *st.scores, st.round, st.count, st.drew, st.passes,
-                       len(e0.tiles), len(e1.tiles), *self._pad_length)
-            return
-        if ends:
-            opened, lengths = list(self._none_open), list(self._no_length)
-            slot = self._end_slot
-            for end in st.ends:
-                k = slot[end.name]
-                opened[k] = end.value
-                lengths[k] = len(end.tiles)
-        else:
-            opened, lengths = self._none_open, self._no_length
-        record += (-1 if st.over else st.current, seat, st.lead, spinner, *opened,
-                   *map(int.bit_count, st.hands), len(st.boneyard), *st.scores, st.round,
-                   st.count, st.drew, st.passes, *lengths)
 
     def _mexican_train(self, st: Any, seat: int, base: int, ones: list[int], pos: list[int],
                        val: list[Any], record: list[Any]) -> None:

@@ -1,0 +1,170 @@
+"""Belief quality in All Fives: how well sampled worlds place the hidden tiles, with and
+without weighting them by the play history under the scorer's model of play
+(`dominohall.bots.line_beliefs.FivesHistory`, a line with spinners).
+
+    cd benchmarks
+    python beliefs_lines.py --games 12 --bots pimc:samples=16:budget_ms=1e9 \\
+        --betas 0,0.15,0.3,0.6 > results/fives_beliefs.txt
+
+Matches (4 players in partnerships, to 250, unless ``--players``) are played by `--bots`
+(one entry for every seat).  At every decision with a choice, the seat to move samples
+`--worlds` deals from its view with today's sampler
+(`dominohall.engine.sampling.sample_hands`: sizes, seen tiles, shown voids) and weighs
+them by ``exp(log_weight)`` under the play model with sharpness beta (beta 0 is today's
+sampler, unweighted).  For every tile hidden from it, with its true place (a seat or the
+boneyard):
+
+* **right-hand share**: the weighted share of worlds that put the tile in its true place;
+* **log-likelihood**: log of the tile's estimated probability of its true place (the
+  weighted share, smoothed by one pseudo-world spread over the possible places), summed
+  over the hidden tiles: the log-likelihood of the true hidden hands under the product
+  of per-tile marginals;
+* **effective worlds**: (sum w)^2 / sum w^2 of the weights (how many equal worlds the
+  weighted ones are worth).
+
+Each is averaged over a match's decisions, then over matches, with a bootstrap 95%
+interval over matches; the paired difference to beta 0 has its own interval.  Also
+reported: the CPU ms one `log_weight` takes (the history is extended move by move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from dominohall import bots, new_game
+from dominohall.arena.match import parse_bot
+from dominohall.arena.seeds import derive
+from dominohall.arena.stats import bootstrap_mean
+from dominohall.bots.line_beliefs import GAMMA, FivesHistory
+from dominohall.engine.sampling import sample_hands
+from dominohall.engine.tiles import BIT
+
+
+def truth_of(game, seat: int) -> tuple[dict[int, int], list[int]]:
+    """Every tile hidden from `seat` -> its true place (a seat, or n: the boneyard)."""
+    st = game.state
+    n = st.n
+    truth: dict[int, int] = {}
+    for q in range(n):
+        if q == seat:
+            continue
+        h = st.hands[q]
+        while h:
+            low = h & -h
+            truth[low.bit_length() - 1] = q
+            h ^= low
+    for t in st.boneyard:
+        truth[t] = n
+    places = [q for q in range(n) if q != seat] + ([n] if st.boneyard else [])
+    return truth, places
+
+
+def quality(truth: dict[int, int], places: list[int], n: int,
+            samples: list[tuple[list[int], list[int]]], lw: list[float]
+            ) -> tuple[float, float, float]:
+    """Right-hand share, log-likelihood of the true places, effective worlds."""
+    top = max(lw)
+    w = [math.exp(x - top) for x in lw]
+    total = sum(w)
+    k = len(samples)
+    right = loglik = 0.0
+    for t, place in truth.items():
+        bit = BIT[t]
+        share = 0.0
+        for (hands, boneyard), wk in zip(samples, w):
+            inside = (t in boneyard) if place == n else bool(hands[place] & bit)
+            if inside:
+                share += wk
+        share /= total
+        right += share
+        loglik += math.log((share * k + 1.0 / len(places)) / (k + 1.0))
+    ess = total * total / sum(x * x for x in w)
+    return right / len(truth), loglik, ess
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=12)
+    p.add_argument("--worlds", type=int, default=200)
+    p.add_argument("--bots", default="pimc:samples=16:budget_ms=1e9",
+                   help="the bot every seat plays")
+    p.add_argument("--betas", default="0,0.15,0.3,0.6")
+    p.add_argument("--gamma", type=float, default=GAMMA)
+    p.add_argument("--every", type=int, default=2, help="measure every k-th decision (2)")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    betas = [float(x) for x in args.betas.split(",")]
+    if 0.0 not in betas:
+        betas.insert(0, 0.0)
+    options = {"teams": True} if args.players == 4 else {}
+    name, params = parse_bot(args.bots)
+    per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
+    decisions = 0
+    cpu = 0.0
+    calls = 0
+    for k in range(args.games):
+        g = new_game("all_fives", players=args.players, seed=derive(args.seed, "fives", k),
+                     options=options)
+        seats = [bots.make(name, seed=derive(args.seed, "bot", k, s), game="all_fives",
+                           **params) for s in range(args.players)]
+        histories = {b: [FivesHistory(b, args.gamma) for _ in range(args.players)]
+                     for b in betas}
+        rng = random.Random(derive(args.seed, "worlds", k))
+        rows: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
+        step = 0
+        while not g.is_over:
+            s = g.current_seat
+            view = g.view(s)
+            if len(view["legal_actions"]) > 1 and step % args.every == 0:
+                truth, places = truth_of(g, s)
+                if truth:
+                    samples = [sample_hands(view, rng) for _ in range(args.worlds)]
+                    for b in betas:
+                        h = histories[b][s].update(view)
+                        c0 = time.process_time()
+                        lw = [h.log_weight(hands, s) for hands, _ in samples]
+                        if b:
+                            cpu += time.process_time() - c0
+                            calls += len(samples)
+                        rows[b].append(quality(truth, places, g.state.n, samples, lw))
+                    decisions += 1
+            step += 1
+            g.apply(seats[s].act(view), seat=s)
+        for b in betas:
+            if rows[b]:
+                per_game[b].append(tuple(statistics.fmean(r[i] for r in rows[b])
+                                         for i in range(3)))  # type: ignore[arg-type]
+    print(f"all_fives {args.players}p, {args.bots} play, {len(per_game[0.0])} matches, "
+          f"{decisions} decisions, {args.worlds} worlds each, gamma {args.gamma}")
+    print(f"log_weight: {1000 * cpu / max(1, calls):.3f} ms CPU a world")
+    print(f"{'beta':>5}  {'right-hand share':>24}  {'log-likelihood of true hands':>30}"
+          f"  {'effective worlds':>16}")
+    base = per_game[0.0]
+    for b in betas:
+        rows_b = per_game[b]
+        share = [r[0] for r in rows_b]
+        ll = [r[1] for r in rows_b]
+        ess = statistics.fmean(r[2] for r in rows_b)
+        ci_s = bootstrap_mean(share, 1) or (math.nan, math.nan)
+        ci_l = bootstrap_mean(ll, 2) or (math.nan, math.nan)
+        line = (f"{b:>5}  {statistics.fmean(share):.4f} [{ci_s[0]:.4f}, {ci_s[1]:.4f}]"
+                f"  {statistics.fmean(ll):8.3f} [{ci_l[0]:.3f}, {ci_l[1]:.3f}]"
+                f"  {ess:16.1f}")
+        if b:
+            ds = [r[0] - q[0] for r, q in zip(rows_b, base)]
+            dl = [r[1] - q[1] for r, q in zip(rows_b, base)]
+            cs = bootstrap_mean(ds, 3) or (math.nan, math.nan)
+            cl = bootstrap_mean(dl, 4) or (math.nan, math.nan)
+            line += (f"   vs beta 0: share {statistics.fmean(ds):+.4f} [{cs[0]:+.4f}, "
+                     f"{cs[1]:+.4f}], loglik {statistics.fmean(dl):+.3f} "
+                     f"[{cl[0]:+.3f}, {cl[1]:+.3f}]")
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

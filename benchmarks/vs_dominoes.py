@@ -4,6 +4,11 @@
     .venv/bin/python benchmarks/vs_dominoes.py --ours deep --peer pab:start=4:samples=30
     .venv/bin/python benchmarks/vs_dominoes.py --ours deep:scoring=all:rollout=double:max_worlds=64
     .venv/bin/python benchmarks/vs_dominoes.py --summary --out results/vs_dominoes.jsonl
+    F=deep:clock=cpu:budget_ms=150:early_ms=35:solve_tiles=18:max_worlds=96
+    .venv/bin/python benchmarks/vs_dominoes.py --ours $F:scoring=all:rollout=double
+
+(The last is the third round's setting, results/block_dominoes.txt; long runs go faster
+from a wheel built with the compiled engine, ``DOMINOHALL_COMPILE=1 pip wheel .``.)
 
 The bridge: every deal shuffles the 28 tiles with `random.Random`, gives seats 0-3 seven
 each and picks the leader (deal k: seat k mod 4).  The same hands go into a

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pathlib
 import random
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -316,3 +317,135 @@ def test_fast_double_rollout_plays_as_the_policy_does(players: int) -> None:
         slow = fast.copy()
         assert double_rollout(fast, _Even()) == rollout(slow, double_policy, _Even())
         assert fast.hands == slow.hands and (fast.a, fast.b) == (slow.a, slow.b), seed
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_double_rollout_stopped_at_leaf_tiles_goes_on_the_same_way(players: int) -> None:
+    """A ``double`` rollout stopped at `stop_tiles` leaves exactly that many tiles in the
+    hands, and playing on from there ends as the rollout that never stopped."""
+    from dominohall.bots.endgame import double_rollout
+
+    opts = resolve_options("block", players, OPTIONS[players])
+    stopped = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        tiles = list(range(28))
+        rng.shuffle(tiles)
+        hands = [sum(BIT[t] for t in tiles[7 * s:7 * s + 7]) for s in range(players)]
+        whole = LineHand(opts, hands[:], -1, -1, seed % players, [], [0] * players,
+                         [0] * players, True)
+        part = whole.copy()
+        stop = 3 + seed % (7 * players - 3)
+        early = double_rollout(part, _Even(), stop)   # the hand may end before `stop`
+        if early is None:
+            assert sum(m.bit_count() for m in part.hands) == stop
+            stopped += 1
+        on = double_rollout(part, _Even()) if early is None else early
+        assert on == double_rollout(whole, _Even())
+        assert part.hands == whole.hands
+    assert stopped >= 20
+
+
+def test_leaf_tiles_solves_the_rest_of_the_hand_exactly() -> None:
+    """With `leaf_tiles` at least the tiles left, a candidate's rollout value is the exact
+    value of the position after it (no rollout move is played)."""
+    rng = random.Random(7)
+    for _ in range(20):
+        h = _small_world(rng, 4, 3, "all", lead=False)
+        seat = h.cur
+        moves = h.moves(seat)
+        if not moves:
+            continue
+        bot = DeepBot(seed=1, worlds=1, scoring="all", rollout="double", leaf_tiles=12)
+        for t, end in moves:
+            c = h.copy()
+            c.play(t, end)
+            if c.hands[seat]:
+                c.cur = (seat + 1) % c.n
+                want = Solver(c, seat, bot.match_bonus).value()
+            else:
+                want = c.value(c.points(seat), seat, bot.match_bonus)
+            assert bot._rollout_value(h, seat, t, end, 5, None) == want
+
+
+def test_a_forced_move_returns_without_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One distinct play (or one tile on two equal ends) is played at once: no world is
+    sampled."""
+    import dominohall.bots.block as block
+
+    def no_sampling(*args: object) -> None:
+        raise AssertionError("sampled a world for a forced move")
+
+    monkeypatch.setattr(block, "sample_hands", no_sampling)
+    forced = 0
+    for view, _ in _random_play_views(30):
+        if len(block._candidates(view)) == 1:
+            bot = DeepBot(seed=1, budget_ms=1e9, clock="cpu")
+            assert bot.act(view) in view["legal_actions"]
+            forced += 1
+    assert forced >= 20
+
+
+def _random_play_views(games: int) -> Iterator[tuple[dict, random.Random]]:
+    """The seat to move's view at every turn of `games` random 4-player partnership
+    hands, with each hand's own random numbers."""
+    for seed in range(games):
+        g = dominohall.new_game("block", players=4, seed=seed, options=OPTIONS[4])
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_seat
+            yield g.view(seat), rng
+            g.apply(rng.choice(g.legal_actions()), seat=seat)
+
+
+def test_sampled_worlds_respect_every_proven_void() -> None:
+    """In Block nobody draws, so a pass proves the passer holds no tile with either open
+    number for the rest of the hand: no sampled world (weighted or not) ever gives it one,
+    and the play-history weight of every sampled world is finite."""
+    import math
+
+    from dominohall.bots.inference import PlayHistory, lacks
+    from dominohall.engine.sampling import sample_hands
+    from dominohall.engine.tiles import WITH_HALF
+
+    checked = 0
+    for view, rng in _random_play_views(40):
+        seat = view["seat"]
+        proven = lacks(view)
+        if any(proven[s] for s in range(4) if s != seat):
+            history = PlayHistory(view)
+            for _ in range(20):
+                hands, _ = sample_hands(view, rng)
+                for s, numbers in proven.items():
+                    for v in numbers:
+                        assert not hands[s] & WITH_HALF[v], (s, v)
+                assert math.isfinite(history.log_weight(hands, seat))
+            checked += 1
+    assert checked >= 50
+
+
+def test_search_stops_early_only_when_the_choice_is_settled() -> None:
+    """`stop_z`: a candidate ahead in every world settles the choice, as do candidates all
+    within `close` points; two candidates that trade places do not."""
+    from dominohall.bots.block import _settled
+
+    rng = random.Random(3)
+    flat = [0.0] * 16
+    clear = [[10 + rng.random(), rng.random(), rng.random()] for _ in range(16)]
+    assert _settled(clear, flat, 3.0, 0.0)
+    mixed = [[rng.choice((-20.0, 20.0)), rng.choice((-20.0, 20.0))] for _ in range(16)]
+    assert not _settled(mixed, flat, 3.0, 0.0)
+    tiny = [[x, x + rng.uniform(-0.1, 0.1)] for x in (rng.uniform(-30, 30) for _ in range(16))]
+    assert _settled(tiny, flat, 3.0, 1.0)
+    assert not _settled(tiny, flat, 3.0, 0.0)
+    # one world carrying all the weight is not enough evidence
+    assert not _settled(clear, [0.0] + [-50.0] * 15, 3.0, 0.0)
+    # a clocked search stops at the first settled check (16 worlds), a fixed one never
+    g = _position(2, 20)
+    view = g.view(g.current_seat)
+    bot = DeepBot(seed=1, budget_ms=1e9, clock="cpu", stop_z=0.001, close=1e9)
+    bot.act(view)
+    assert bot.last_search["worlds"] == 16
+    fixed = DeepBot(seed=1, worlds=24, stop_z=0.001, close=1e9)
+    fixed.act(view)
+    assert fixed.last_search["worlds"] == 24

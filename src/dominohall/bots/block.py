@@ -24,6 +24,15 @@
   shared machine); `worlds=N` searches exactly N worlds with no clock (reproducible,
   for tests).  `last_search` tells how many worlds the last choice searched and solved.
 
+  ``leaf_tiles=N`` (0: off) cuts a ``double`` rollout at N tiles left in the hands and
+  solves the rest exactly.  ``stop_z=Z`` (0: off) ends a clocked search early, checked
+  every 8 worlds from 16 on, once the leader is ahead of every other play by more than
+  Z standard errors of the paired difference over the same weighted worlds, or (with
+  ``close=C``) every play is within C points of it at that confidence: the time goes
+  to the moves still in doubt.  `match_bonus` (default 100) is what ending a match as
+  its winner is worth on top of the points (it is every hand with ``hands=1``): high,
+  the search plays to win the hand; 0, for the most points a hand.
+
   `scoring`: ``rules`` (RULES.md B6: a side scores its opponents' pips) or ``all``
   (the winning side scores every hand's pips left, its own and its partner's too: the
   scoring of the `dominoes` package's partnership game, for matches in that game).
@@ -112,6 +121,37 @@ class BlockerBot(SeededBot):
         return plays[best]
 
 
+def _settled(values: list[list[float]], log_weights: list[float], z: float,
+             close: float) -> bool:
+    """Whether more worlds would hardly change the choice: the weighted mean's leader is
+    ahead of every other candidate by more than `z` standard errors of the paired
+    difference (the same worlds value both), or every candidate is within `close`
+    points of the leader with that confidence (then the choice matters little)."""
+    top = max(log_weights)
+    w = [math.exp(lw - top) for lw in log_weights]
+    sw = sum(w)
+    n_eff = sw * sw / sum(x * x for x in w)
+    if n_eff < 8:
+        return False
+    k = len(values[0])
+    means = [sum(wi * row[i] for wi, row in zip(w, values)) / sw for i in range(k)]
+    best = max(range(k), key=lambda i: means[i])
+    ahead = near = True
+    for j in range(k):
+        if j == best:
+            continue
+        d = means[best] - means[j]
+        var = sum(wi * (row[best] - row[j] - d) ** 2 for wi, row in zip(w, values)) / sw
+        se = math.sqrt(var / n_eff)
+        if d <= z * se:
+            ahead = False
+        if d + z * se >= close:
+            near = False
+        if not ahead and not near:
+            return False
+    return True
+
+
 def _heaviest(view: View, rng: random.Random) -> str:
     legal = [str(a) for a in view["legal_actions"]]
     return max(legal, key=lambda a: (pips_of(a), rng.random()))
@@ -131,7 +171,8 @@ class DeepBot(SeededBot):
                  solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
                  rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
-                 max_worlds: int = 0, scoring: str = "rules") -> None:
+                 max_worlds: int = 0, scoring: str = "rules", leaf_tiles: int = 0,
+                 stop_z: float = 0.0, close: float = 0.0) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
@@ -152,6 +193,9 @@ class DeepBot(SeededBot):
         self.weights = bool(weights)
         self.match_bonus = float(match_bonus)
         self.scoring = scoring
+        self.leaf_tiles = int(leaf_tiles)
+        self.stop_z = float(stop_z)
+        self.close = float(close)
         self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
             PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng
@@ -200,19 +244,13 @@ class DeepBot(SeededBot):
                 world_seed = self.rng.randrange(2 ** 32)
                 row = []
                 for t, end in candidates:
-                    c = h.copy()
-                    c.play(t, end)
-                    if not c.hands[seat]:
-                        points = c.points(seat)
-                    else:
-                        c.cur = (seat + 1) % c.n
-                        rng = random.Random(world_seed)
-                        points = double_rollout(c, rng) if self.policy is double_policy \
-                            else rollout(c, self.policy, rng)
-                    row.append(c.value(points, seat, self.match_bonus))
+                    row.append(self._rollout_value(h, seat, t, end, world_seed, deadline))
             values.append(row)
             log_weights.append(history.log_weight(hands, seat) if history else 0.0)
             worlds += 1
+            if self.stop_z and not fixed and worlds >= 16 and not worlds % 8 and \
+                    _settled(values, log_weights, self.stop_z, self.close):
+                break
         top = max(log_weights)
         for lw, row in zip(log_weights, values):
             w = math.exp(lw - top)
@@ -222,6 +260,29 @@ class DeepBot(SeededBot):
         self.last_search = {"worlds": worlds, "solved": solved}
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return plays[candidates[best]]
+
+    def _rollout_value(self, h: LineHand, seat: int, t: int, end: int, world_seed: int,
+                       deadline: float | None) -> float:
+        """One candidate's value in one world by a rollout (the same random numbers for
+        every candidate); with `leaf_tiles`, the ``double`` rollout stops at that many
+        tiles and the rest is solved exactly."""
+        c = h.copy()
+        c.play(t, end)
+        if not c.hands[seat]:
+            return c.value(c.points(seat), seat, self.match_bonus)
+        c.cur = (seat + 1) % c.n
+        rng = random.Random(world_seed)
+        if self.policy is not double_policy:
+            return c.value(rollout(c, self.policy, rng), seat, self.match_bonus)
+        points = double_rollout(c, rng, self.leaf_tiles)
+        if points is None:
+            try:
+                return Solver(c, seat, self.match_bonus, deadline=deadline,
+                              clock=self.clock).value()
+            except NodeLimit:
+                points = double_rollout(c, rng)
+        assert points is not None
+        return c.value(points, seat, self.match_bonus)
 
 
 __all__ = ["BlockerBot", "DeepBot"]

@@ -265,18 +265,13 @@ class Solver:
                 self.clock() > self.deadline:
             raise NodeLimit
         hand = self.h.hands[p]
-        if a < 0:
-            moves = [(t, -1) for t in ORDERED if hand & BIT[t]]
-        else:
-            moves = [(t, 0) for t in ORDERED_WITH[a] if hand & BIT[t]]
-            if b != a:
-                more = [(t, 1) for t in ORDERED_WITH[b] if hand & BIT[t]]
-                if more:
-                    moves += more
-                    if len(moves) > 2:
-                        moves.sort(key=_order)
-                    elif len(moves) == 2 and RANK[moves[1][0]] < RANK[moves[0][0]]:
-                        moves.reverse()
+        mkey = (hand if a < 0 else hand & (WITH_HALF[a] | WITH_HALF[b]), a, b)
+        moves = _MOVES.get(mkey)
+        if moves is None:
+            moves = _ordered_moves(mkey[0], a, b)
+            if len(_MOVES) >= _MOVES_CAP:
+                _MOVES.clear()
+            _MOVES[mkey] = moves
         tkey = (key, a * 32 + b if a <= b else b * 32 + a, p)
         entry = self.table.get(tkey)
         if entry is not None:
@@ -286,7 +281,7 @@ class Solver:
             for i, (t, end) in enumerate(moves):     # the stored best move first
                 if t == best_t and (end < 0 or (a if end == 0 else b) == best_value):
                     if i:
-                        moves.insert(0, moves.pop(i))
+                        moves = [moves[i]] + moves[:i] + moves[i + 1:]
                     break
         maximising = self.ours[p]
         a0, b0 = alpha, beta
@@ -331,6 +326,29 @@ class Solver:
         t, end = best_move
         self.table[tkey] = (best, flag, t, -1 if end < 0 else a if end == 0 else b)
         return best
+
+
+def _ordered_moves(hand: int, a: int, b: int) -> list[tuple[int, int]]:
+    """The plays of `hand` on ends a|b (a < 0: a lead) in the search's order: doubles,
+    then the heaviest first; with both ends equal, one play per tile."""
+    if a < 0:
+        return [(t, -1) for t in ORDERED if hand & BIT[t]]
+    moves = [(t, 0) for t in ORDERED_WITH[a] if hand & BIT[t]]
+    if b != a:
+        more = [(t, 1) for t in ORDERED_WITH[b] if hand & BIT[t]]
+        if more:
+            moves += more
+            if len(moves) > 2:
+                moves.sort(key=_order)
+            elif len(moves) == 2 and RANK[moves[1][0]] < RANK[moves[0][0]]:
+                moves.reverse()
+    return moves
+
+
+#: move lists by (the hand's tiles that fit, a, b), shared by every search (read-only
+#: lists); cleared when it grows past the cap
+_MOVES: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+_MOVES_CAP = 200_000
 
 
 def _order(m: tuple[int, int]) -> int:
@@ -426,44 +444,101 @@ def double_policy(h: LineHand, moves: list[tuple[int, int]], rng: random.Random,
     return min(moves, key=lambda m: RANK[m[0]] - rng.random())
 
 
-def double_rollout(h: LineHand, rng: random.Random) -> list[int]:
+class _RankSpace:
+    """A set's tiles renumbered in the fixed move order (`ORDERED`: doubles, then the
+    heaviest first), so that a hand's best tile in that order is its lowest set bit."""
+
+    __slots__ = ("tiles", "pos", "with_half", "rank")
+
+    def __init__(self, set_max: int) -> None:
+        self.tiles = [t for t in ORDERED if HIGH[t] <= set_max]
+        self.pos = [0] * N_IDS
+        for i, t in enumerate(self.tiles):
+            self.pos[t] = 1 << i
+        self.with_half = [sum(self.pos[t] for t in ids(WITH_HALF[v]) if HIGH[t] <= set_max)
+                          for v in range(MAX_PIPS + 1)]
+        self.rank = [RANK[t] for t in self.tiles]
+
+    def to_rank(self, mask: int) -> int:
+        pos = self.pos
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= pos[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def to_ids(self, mask: int) -> int:
+        tiles = self.tiles
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= BIT[tiles[low.bit_length() - 1]]
+            mask ^= low
+        return out
+
+
+_RANK_SPACES: dict[int, _RankSpace] = {}
+
+
+def _rank_space(set_max: int) -> _RankSpace:
+    space = _RANK_SPACES.get(set_max)
+    if space is None:
+        space = _RANK_SPACES[set_max] = _RankSpace(set_max)
+    return space
+
+
+def double_rollout(h: LineHand, rng: random.Random, stop_tiles: int = 0) -> list[int] | None:
     """`rollout` with `double_policy`, made fast for hands nobody can draw in (the
-    first tile of the fixed order that fits, no move lists); otherwise `rollout`."""
+    hands renumbered in the policy's order, so each play is one lowest-bit lookup);
+    otherwise `rollout`.  With `stop_tiles` > 0 the fast path stops, returning None,
+    once at most that many tiles are left in the hands (before the next seat plays),
+    leaving the position in `h` for an exact search."""
     if h.drawable():
         return rollout(h, double_policy, rng)
-    hands = h.hands
+    space = _rank_space(h.opts.set_max)
+    wr, tiles, rank = space.with_half, space.tiles, space.rank
+    hands = [space.to_rank(m) for m in h.hands]
     n = h.n
     a, b, p = h.a, h.b, h.cur
+    left = sum(m.bit_count() for m in hands)
     stuck = 0
     try:
         while True:
+            if left <= stop_tiles:
+                for s in range(n):
+                    h.hands[s] = space.to_ids(hands[s])
+                return None
             hand = hands[p]
-            t = end = -1
             if a < 0:
-                for x in ORDERED:
-                    if hand & BIT[x]:
-                        t = x
-                        break
+                m = hand & -hand
+                end = -1
             else:
-                for x in ORDERED_WITH[a]:
-                    if hand & BIT[x]:
-                        t, end = x, 0
-                        break
+                m = hand & wr[a]
+                m &= -m
+                end = 0
                 if b != a:
-                    for x in ORDERED_WITH[b]:
-                        if hand & BIT[x]:
-                            if t < 0 or RANK[x] < RANK[t] or \
-                                    (RANK[x] == RANK[t] and rng.random() < 0.5):
-                                t, end = x, 1
-                            break
-            if t < 0:
+                    mb = hand & wr[b]
+                    mb &= -mb
+                    if mb:
+                        if not m:
+                            m, end = mb, 1
+                        else:
+                            ra, rb = rank[m.bit_length() - 1], rank[mb.bit_length() - 1]
+                            if rb < ra or (rb == ra and rng.random() < 0.5):
+                                m, end = mb, 1
+            if not m:
                 stuck += 1
                 if stuck >= n:
+                    for s in range(n):
+                        h.hands[s] = space.to_ids(hands[s])
                     return h.points(None)
                 p = (p + 1) % n
                 continue
             stuck = 0
-            hands[p] = hand ^ BIT[t]
+            hands[p] = hand ^ m
+            left -= 1
+            t = tiles[m.bit_length() - 1]
             if end < 0:
                 a, b = HIGH[t], LOW[t]
             elif end == 0:
@@ -471,6 +546,8 @@ def double_rollout(h: LineHand, rng: random.Random) -> list[int]:
             else:
                 b = PIPS[t] - b
             if not hands[p]:
+                for s in range(n):
+                    h.hands[s] = space.to_ids(hands[s])
                 return h.points(p)
             p = (p + 1) % n
     finally:

@@ -38,12 +38,11 @@ from dominohall.engine.sampling import sample_hands
 from dominohall.engine.tiles import BIT
 
 
-def measure_decision(game, seat: int, worlds: int, betas: list[float],
-                     rng: random.Random) -> dict[float, tuple[float, float]]:
-    view = game.view(seat)
+def truth_of(game, seat: int) -> tuple[dict[int, int], list[int]]:
+    """Every tile hidden from `seat` -> its true place (a seat, or n: the boneyard)."""
     st = game.state
     n = st.n
-    truth: dict[int, int] = {}                      # hidden tile -> true place (n: boneyard)
+    truth: dict[int, int] = {}
     for q in range(n):
         if q == seat:
             continue
@@ -55,29 +54,43 @@ def measure_decision(game, seat: int, worlds: int, betas: list[float],
     for t in st.boneyard:
         truth[t] = n
     places = [q for q in range(n) if q != seat] + ([n] if st.boneyard else [])
+    return truth, places
+
+
+def quality(truth: dict[int, int], places: list[int], n: int,
+            samples: list[tuple[list[int], list[int]]], lw: list[float]
+            ) -> tuple[float, float, float]:
+    """Right-hand share, log-likelihood of the true places, effective worlds."""
+    top = max(lw)
+    w = [math.exp(x - top) for x in lw]
+    total = sum(w)
+    k = len(samples)
+    right = loglik = 0.0
+    for t, place in truth.items():
+        bit = BIT[t]
+        share = 0.0
+        for (hands, boneyard), wk in zip(samples, w):
+            inside = (t in boneyard) if place == n else bool(hands[place] & bit)
+            if inside:
+                share += wk
+        share /= total
+        right += share
+        loglik += math.log((share * k + 1.0 / len(places)) / (k + 1.0))
+    ess = total * total / sum(x * x for x in w)
+    return right / len(truth), loglik, ess
+
+
+def measure_decision(game, seat: int, worlds: int, betas: list[float],
+                     rng: random.Random) -> dict[float, tuple[float, float]]:
+    view = game.view(seat)
+    truth, places = truth_of(game, seat)
     samples = [sample_hands(view, rng) for _ in range(worlds)]
     out = {}
     for beta in betas:
         hist = PlayHistory(view, beta)
         lw = [hist.log_weight(h, seat) if beta else 0.0 for h, _ in samples]
-        top = max(lw)
-        w = [math.exp(x - top) for x in lw]
-        total = sum(w)
-        right = 0.0
-        loglik = 0.0
-        for t, place in truth.items():
-            bit = BIT[t]
-            share = 0.0
-            for (hands, boneyard), wk in zip(samples, w):
-                holder = n if place == n else place
-                inside = (t in boneyard) if holder == n else bool(hands[holder] & bit)
-                if inside:
-                    share += wk
-            share /= total
-            right += share
-            smoothed = (share * worlds + 1.0 / len(places)) / (worlds + 1.0)
-            loglik += math.log(smoothed)
-        out[beta] = (right / len(truth), loglik)
+        right, loglik, _ = quality(truth, places, game.state.n, samples, lw)
+        out[beta] = (right, loglik)
     return out
 
 

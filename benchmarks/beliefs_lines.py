@@ -30,61 +30,17 @@ reported: the CPU ms one `log_weight` takes (the history is extended move by mov
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
 
-from beliefs import print_table  # beside this script
+from beliefs import print_table, quality, truth_of  # beside this script
 
 from dominohall import bots, new_game
 from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.bots.line_beliefs import GAMMA, FivesHistory
 from dominohall.engine.sampling import sample_hands
-from dominohall.engine.tiles import BIT
-
-
-def truth_of(game, seat: int) -> tuple[dict[int, int], list[int]]:
-    """Every tile hidden from `seat` -> its true place (a seat, or n: the boneyard)."""
-    st = game.state
-    n = st.n
-    truth: dict[int, int] = {}
-    for q in range(n):
-        if q == seat:
-            continue
-        h = st.hands[q]
-        while h:
-            low = h & -h
-            truth[low.bit_length() - 1] = q
-            h ^= low
-    for t in st.boneyard:
-        truth[t] = n
-    places = [q for q in range(n) if q != seat] + ([n] if st.boneyard else [])
-    return truth, places
-
-
-def quality(truth: dict[int, int], places: list[int], n: int,
-            samples: list[tuple[list[int], list[int]]], lw: list[float]
-            ) -> tuple[float, float, float]:
-    """Right-hand share, log-likelihood of the true places, effective worlds."""
-    top = max(lw)
-    w = [math.exp(x - top) for x in lw]
-    total = sum(w)
-    k = len(samples)
-    right = loglik = 0.0
-    for t, place in truth.items():
-        bit = BIT[t]
-        share = 0.0
-        for (hands, boneyard), wk in zip(samples, w):
-            inside = (t in boneyard) if place == n else bool(hands[place] & bit)
-            if inside:
-                share += wk
-        share /= total
-        right += share
-        loglik += math.log((share * k + 1.0 / len(places)) / (k + 1.0))
-    ess = total * total / sum(x * x for x in w)
-    return right / len(truth), loglik, ess
 
 
 def main() -> None:

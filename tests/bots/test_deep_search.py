@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import dominohall
+from dominohall import bots
 from dominohall.bots.block import DeepBot
 from dominohall.bots.endgame import INF, LineHand, NodeLimit, Solver, rollout
 from dominohall.engine.options import resolve_options
@@ -449,3 +450,12 @@ def test_search_stops_early_only_when_the_choice_is_settled() -> None:
     fixed = DeepBot(seed=1, worlds=24, stop_z=0.001, close=1e9)
     fixed.act(view)
     assert fixed.last_search["worlds"] == 24
+
+
+@pytest.mark.parametrize("param", ["min_worlds", "max_worlds", "solve_tiles", "leaf_tiles",
+                                   "stop_z", "close"])
+def test_negative_search_settings_are_refused(param):
+    """A negative count or threshold is an error naming it, never silently read as off."""
+    with pytest.raises(ValueError, match=f"bad parameter for bot 'deep': {param}=-3"):
+        bots.make("deep", game="block", **{param: -3})
+    assert bots.make("deep", game="block", **{param: 0}) is not None

@@ -196,6 +196,10 @@ class DeepBot(SeededBot):
         self.leaf_tiles = int(leaf_tiles)
         self.stop_z = float(stop_z)
         self.close = float(close)
+        for key in ("min_worlds", "max_worlds", "solve_tiles", "leaf_tiles", "stop_z",
+                    "close"):
+            if getattr(self, key) < 0:
+                raise TypeError(f"{key}={getattr(self, key)}: 0 (off) or more")
         self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
             PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng

@@ -70,3 +70,32 @@ def test_count_after_by_hand():
     assert s.count_after(parse_tile("6-4"), s.end_index("R")) == 7
     g.apply("6-4>R", seat=0)
     assert g.state.count == 7
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), spinner=st.sampled_from(["first_double", "every_double"]))
+def test_lay_replays_a_hands_layout(seed, spinner):
+    """`clear_layout` then `lay` for each play of the hand gives the table the game has:
+    the same ends (names, values, kinds) and count."""
+    g = dominohall.new_game("all_fives", players=3, seed=seed,
+                            options={"hands": 1, "spinner": spinner})
+    rng = random.Random(seed)
+    plays = []
+    while not g.is_over:
+        s = g.state
+        a = rng.choice(s.legal())
+        if a.kind == PLAY:
+            plays.append((a.tile, _end(s, a)))
+            copy = s.clone()
+            copy.clear_layout()
+            for t, e in plays:
+                copy.lay(t, e)
+            live = s.clone()
+            live.apply(a)
+            if live.round != s.round or live.over:
+                break
+            assert [(x.name, x.value, x.kind) for x in copy.ends] == \
+                [(x.name, x.value, x.kind) for x in live.ends]
+            assert copy.count == live.count
+        g.apply_unchecked(a)
+    assert plays

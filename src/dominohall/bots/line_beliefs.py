@@ -75,7 +75,7 @@ class FivesHistory:
             self._drawn_at = {}
             st: Any = sample_world(view, random.Random(0)).state
             st.log = []
-            st.ends, st.spinners, st.lead, st.count = [], [], -1, 0
+            st.clear_layout()
             self._layout = st
             self._size = set_size(view["options"]["set_max"])
             self._placed = 0
@@ -90,8 +90,7 @@ class FivesHistory:
             t = parse_tile(str(e["tile"]))
             self.plays.append((int(e["seat"]), t, self._features(st)))
             target = e["target"]
-            st._place(t, -1 if target is None else st.end_index(target))
-            st.count = st._count() if st.count_scoring else 0
+            st.lay(t, -1 if target is None else st.end_index(target))
             self._placed |= BIT[t]
         return self
 

@@ -319,6 +319,19 @@ class LineGameState:
         else:
             self._lay(t, self.ends[e])
 
+    def clear_layout(self) -> None:
+        """An empty table (no ends, spinners or lead, count 0), hands and scores untouched:
+        for replaying a hand's layout alone with `lay`."""
+        self.ends, self.spinners, self.lead, self.count = [], [], -1, 0
+
+    def lay(self, t: int, e: int) -> None:
+        """The layout part of a play: tile t laid on open end index e (-1: the lead) and the
+        count (B4) updated; no hand, log, turn or score changes (a bot replaying the
+        layout of the plays it has seen)."""
+        self._place(t, e)
+        if self.count_scoring:
+            self.count = self._count()
+
     def _lead(self, t: int) -> None:
         """The first tile of a hand: the line's two ends L and R (always ends 0 and 1)."""
         self.lead = t

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import sample_world
 from ..engine.sampling import sample_hands
@@ -137,7 +137,13 @@ class FivesHistory:
         return total
 
 
-def resample_hands(view: View, rng: random.Random, history: FivesHistory,
+class Weigher(Protocol):
+    """A play history that weighs a deal (`FivesHistory`, `bots.train_beliefs`)."""
+
+    def log_weight(self, hands: list[int], skip: int | None = None) -> float: ...
+
+
+def resample_hands(view: View, rng: random.Random, history: Weigher,
                    m: int) -> tuple[list[int], list[int]]:
     """One deal of `m` drawn by the sampler, chosen in proportion to its weight."""
     seat = view["seat"]

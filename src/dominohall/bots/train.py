@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, Game
+from ..engine import Action, Game, sample_world
 from ..engine.actions import END, END_ACTION, PLAY
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, PIPS, WITH_HALF
 from .base import View
 from .mexican import plan_still_good, plan_train
 from .search import WorldSearch
+from .train_beliefs import BETA as BELIEF_BETA
+from .train_beliefs import TrainHistory, resample_train_world
 
 
 def _facts(st: object, p: int) -> tuple[int, int, bool, bool, bool, list[int]]:
@@ -128,11 +130,37 @@ class TrainBot(WorldSearch):
 
     def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
                  min_worlds: int = 2, clock: str = "wall", dump_at: int = 2,
-                 prior: float = 8.0, max_steps: int = 2000) -> None:
+                 prior: float = 8.0, max_steps: int = 2000, beliefs: int = 0,
+                 belief_beta: float = BELIEF_BETA) -> None:
         super().__init__(seed, budget_ms, worlds, min_worlds, clock)
         self.dump_at = int(dump_at)
         self.prior = float(prior)
         self.max_steps = int(max_steps)
+        if isinstance(beliefs, bool) or not isinstance(beliefs, int) or beliefs < 0:
+            raise TypeError(f"beliefs={beliefs!r}: 0 (off) or the deals drawn a world")
+        self.beliefs = beliefs
+        if isinstance(belief_beta, bool) or not isinstance(belief_beta, (int, float)) \
+                or not 0 <= belief_beta < float("inf"):
+            raise TypeError(f"belief_beta={belief_beta!r}: a sharpness of 0 or more")
+        self.history = TrainHistory(float(belief_beta))
+        self._template: Game | None = None
+        self._sampling_view: View | None = None
+
+    def prepare(self, view: View) -> None:
+        if self.beliefs:
+            self.history.update(view)
+            self._sampling_view = self.history.sampling_view(view)
+            self._template = sample_world(view, self.rng)
+            self._template.state.log = []  # type: ignore[union-attr]
+
+    def sample(self, view: View) -> Game:
+        """With ``beliefs=m`` (m >= 1): one of m deals drawn by the sampler told the voids
+        the others' choices show, chosen in proportion to how well it explains their
+        plays (`bots.train_beliefs`); off (0), the sampler's world as it is."""
+        if not self.beliefs or self._template is None or self._sampling_view is None:
+            return super().sample(view)
+        return resample_train_world(self._sampling_view, self.rng, self.history,
+                                    self._template, self.beliefs)
 
     def candidates(self, view: View) -> list[Action]:
         """Every legal action, but never `end` a first-turn chain that can go on: the

@@ -1,0 +1,123 @@
+"""Belief quality in Mexican Train: how well sampled worlds place the hidden tiles, with
+and without weighting them by the play history (`dominohall.bots.train_beliefs`).
+
+    cd benchmarks
+    python beliefs_train.py --games 6 --bots planner --betas 0,0.1,0.25,0.5
+    python beliefs_train.py --games 6 --bots deep:worlds=4 --betas 0,0.1,0.25,0.5
+
+Matches (4 players, the default options: 13 rounds) are played by `--bots` (one entry
+for every seat).  At every `--every`-th decision with a choice, the seat to move samples
+`--worlds` deals from its view with today's sampler
+(`dominohall.engine.sampling.sample_hands`: sizes, seen tiles, shown voids) and weighs
+them by ``exp(log_weight)`` under the play model with sharpness beta (beta 0 is today's
+sampler, unweighted; ``--bonus`` and ``--end`` set the model's double bonus and the
+weight of ending a first-turn chain).  For every tile hidden from it, with its true place
+(a seat or the boneyard), as in ``beliefs.py``:
+
+* **right-hand share**: the weighted share of worlds that put the tile in its true place;
+* **log-likelihood**: log of the tile's estimated probability of its true place (the
+  weighted share, smoothed by one pseudo-world spread over the possible places), summed
+  over the hidden tiles: the log-likelihood of the true hidden hands under the product
+  of per-tile marginals;
+* **effective worlds**: (sum w)^2 / sum w^2 of the weights.
+
+Each is averaged over a match's decisions, then over matches, with a bootstrap 95%
+interval over matches; the paired difference to beta 0 has its own interval.  Also
+reported: the CPU ms one `log_weight` takes (the history is extended move by move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from beliefs import print_table, quality, truth_of  # beside this script
+
+from dominohall import bots, new_game
+from dominohall.arena.match import parse_bot
+from dominohall.arena.seeds import derive
+from dominohall.bots.train_beliefs import DOUBLE_BONUS, END_WEIGHT, TrainHistory
+from dominohall.engine.sampling import sample_hands
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=6)
+    p.add_argument("--worlds", type=int, default=200)
+    p.add_argument("--bots", default="planner", help="the bot every seat plays (planner)")
+    p.add_argument("--betas", default="0,0.1,0.25,0.5")
+    p.add_argument("--bonus", type=float, default=DOUBLE_BONUS, help="the double bonus")
+    p.add_argument("--end", type=float, default=END_WEIGHT,
+                   help="the log weight of ending a first-turn chain")
+    p.add_argument("--end-voids", action="store_true",
+                   help="the model's worlds come from the sampler told the voids that "
+                        "ended chains show (TrainHistory.sampling_view), and an ended "
+                        "chain is not weighed; adds row -1: those worlds unweighted")
+    p.add_argument("--own", action="store_true",
+                   help="read plays on a seat's own train as choices too")
+    p.add_argument("--every", type=int, default=3, help="measure every k-th decision (3)")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    betas = [float(x) for x in args.betas.split(",")]
+    if 0.0 not in betas:
+        betas.insert(0, 0.0)
+    if args.end_voids and -1.0 not in betas:
+        betas.insert(1, -1.0)
+    end = None if args.end_voids else args.end
+    name, params = parse_bot(args.bots)
+    per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
+    decisions = 0
+    cpu = 0.0
+    calls = 0
+    for k in range(args.games):
+        g = new_game("mexican_train", players=args.players, seed=derive(args.seed, "train", k))
+        seats = [bots.make(name, seed=derive(args.seed, "bot", k, s), game="mexican_train",
+                           **params) for s in range(args.players)]
+        histories = {b: [TrainHistory(max(b, 0.0), args.bonus, end, args.own) for _ in range(args.players)]
+                     for b in betas if b}
+        rng = random.Random(derive(args.seed, "worlds", k))
+        rows: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
+        step = 0
+        while not g.is_over:
+            s = g.current_seat
+            view = g.view(s)
+            if len(view["legal_actions"]) > 1 and step % args.every == 0:
+                truth, places = truth_of(g, s)
+                today = [sample_hands(view, rng) for _ in range(args.worlds)]
+                voided = today
+                if args.end_voids:
+                    v2 = histories[-1.0][s].update(view).sampling_view(view)
+                    voided = [sample_hands(v2, rng) for _ in range(args.worlds)]
+                for b in betas:
+                    samples = today if b == 0 else voided
+                    if b > 0:
+                        h = histories[b][s].update(view)
+                        c0 = time.process_time()
+                        lw = [h.log_weight(hands, s) for hands, _ in samples]
+                        cpu += time.process_time() - c0
+                        calls += len(samples)
+                    else:
+                        lw = [0.0] * len(samples)
+                    rows[b].append(quality(truth, places, g.state.n, samples, lw))
+                decisions += 1
+            step += 1
+            g.apply(seats[s].act(view), seat=s)
+        for b in betas:
+            if rows[b]:
+                per_game[b].append(tuple(statistics.fmean(r[i] for r in rows[b])
+                                         for i in range(3)))  # type: ignore[arg-type]
+    print(f"mexican_train {args.players}p, {args.bots} play, {len(per_game[0.0])} matches, "
+          f"{decisions} decisions, {args.worlds} worlds each, double bonus {args.bonus}, "
+          f"end weight {args.end}, own-train plays {'read' if args.own else 'not read'}")
+    print(f"log_weight: {1000 * cpu / max(1, calls):.3f} ms CPU a world")
+    if args.end_voids:
+        print("beta -1: the sampler told the ended chains' voids, unweighted; beta > 0: "
+              "those worlds weighted by the model")
+    print_table(per_game, betas, ("effective worlds", "16.1f"))
+
+
+if __name__ == "__main__":
+    main()

@@ -76,8 +76,8 @@ def main() -> None:
         g = new_game("mexican_train", players=args.players, seed=derive(args.seed, "train", k))
         seats = [bots.make(name, seed=derive(args.seed, "bot", k, s), game="mexican_train",
                            **params) for s in range(args.players)]
-        histories = {b: [TrainHistory(max(b, 0.0), args.bonus, end, args.own) for _ in range(args.players)]
-                     for b in betas if b}
+        histories = {b: [TrainHistory(max(b, 0.0), args.bonus, end, args.own)
+                         for _ in range(args.players)] for b in betas if b}
         rng = random.Random(derive(args.seed, "worlds", k))
         rows: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
         step = 0

@@ -25,6 +25,13 @@ The search itself never ends a first-turn chain that can go on, and gives the ro
 rule's own choice a head start of ``prior`` pips a world (a round's outcome varies by
 tens of pips, so a few worlds alone are noisy; the rule is a sound default).
 
+**Beliefs** (``beliefs=m``, off by default; ``belief_beta``, default 0.1): the worlds come
+from the sampler told the voids the others' choices show (a first-turn chain ended, a
+play elsewhere while the own train had a marker or was not started), and each is one of
+m such deals, kept in proportion to how likely the others' plays this round were under a
+model of play (heavy tiles first among those that fitted; `bots.train_beliefs`).
+``beliefs=1`` uses the voids alone.  With beliefs off the bot plays exactly as before.
+
 The engine plays every move; the rollout reads the world's hands, open ends, markers and
 chain from the state in one place (`_facts`).
 """
@@ -151,7 +158,7 @@ class TrainBot(WorldSearch):
             self.history.update(view)
             self._sampling_view = self.history.sampling_view(view)
             self._template = sample_world(view, self.rng)
-            self._template.state.log = []  # type: ignore[union-attr]
+            self._template.state.log = []
 
     def sample(self, view: View) -> Game:
         """With ``beliefs=m`` (m >= 1): one of m deals drawn by the sampler told the voids

@@ -5,25 +5,22 @@ and without weighting them by the play history (`dominohall.bots.train_beliefs`)
     python beliefs_train.py --games 6 --bots planner --betas 0,0.1,0.25,0.5
     python beliefs_train.py --games 6 --bots deep:worlds=4 --betas 0,0.1,0.25,0.5
 
-Matches (4 players, the default options: 13 rounds) are played by `--bots` (one entry
-for every seat).  At every `--every`-th decision with a choice, the seat to move samples
-`--worlds` deals from its view with today's sampler
-(`dominohall.engine.sampling.sample_hands`: sizes, seen tiles, shown voids) and weighs
-them by ``exp(log_weight)`` under the play model with sharpness beta (beta 0 is today's
-sampler, unweighted; ``--bonus`` and ``--end`` set the model's double bonus and the
-weight of ending a first-turn chain).  For every tile hidden from it, with its true place
-(a seat or the boneyard), as in ``beliefs.py``:
+Matches (4 players, the default options: 13 rounds) are played by `--bots`, one entry
+for every seat.  At every `--every`-th decision with a choice, the seat to move draws
+`--worlds` deals from today's sampler (`engine.sampling.sample_hands`: sizes, seen
+tiles, shown voids) and scores them with the measures `beliefs.py` defines and
+`beliefs_lines.py` shares (`truth_of`, `quality`, `print_table`): the weighted share of
+worlds that put each hidden tile in its true place (a seat or the boneyard), the
+log-likelihood of the true hidden hands under the smoothed per-tile marginals, and the
+effective number of worlds; per match, then over matches with bootstrap 95% intervals,
+and paired differences to beta 0 (today's sampler, unweighted).
 
-* **right-hand share**: the weighted share of worlds that put the tile in its true place;
-* **log-likelihood**: log of the tile's estimated probability of its true place (the
-  weighted share, smoothed by one pseudo-world spread over the possible places), summed
-  over the hidden tiles: the log-likelihood of the true hidden hands under the product
-  of per-tile marginals;
-* **effective worlds**: (sum w)^2 / sum w^2 of the weights.
-
-Each is averaged over a match's decisions, then over matches, with a bootstrap 95%
-interval over matches; the paired difference to beta 0 has its own interval.  Also
-reported: the CPU ms one `log_weight` takes (the history is extended move by move).
+Row beta > 0 weighs the deals by ``exp(log_weight)`` under `TrainHistory` with that
+sharpness (``--bonus``: the double bonus; ``--end``: the log weight of ending a
+first-turn chain; ``--own``: plays on the own train read as choices too).  With
+``--end-voids`` those rows draw their deals from the sampler told the voids that the
+others' choices show (`TrainHistory.sampling_view`) instead, and row -1 is those deals
+unweighted.  Also reported: the CPU ms one `log_weight` takes.
 """
 
 from __future__ import annotations

@@ -453,9 +453,15 @@ def test_search_stops_early_only_when_the_choice_is_settled() -> None:
 
 
 @pytest.mark.parametrize("param", ["min_worlds", "max_worlds", "solve_tiles", "leaf_tiles",
-                                   "stop_z", "close"])
+                                   "stop_z", "close", "beta", "double", "partner_beta"])
 def test_negative_search_settings_are_refused(param):
     """A negative count or threshold is an error naming it, never silently read as off."""
     with pytest.raises(ValueError, match=f"bad parameter for bot 'deep': {param}=-3"):
         bots.make("deep", game="block", **{param: -3})
     assert bots.make("deep", game="block", **{param: 0}) is not None
+
+
+@pytest.mark.parametrize("lapse", [-0.5, 1, 2.5])
+def test_a_lapse_outside_0_to_1_is_refused(lapse):
+    with pytest.raises(ValueError, match=f"bad parameter for bot 'deep': lapse={lapse}"):
+        bots.make("deep", game="block", lapse=lapse)

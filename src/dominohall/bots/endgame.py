@@ -285,7 +285,7 @@ class Solver:
                     break
         maximising = self.ours[p]
         a0, b0 = alpha, beta
-        best: float = -INF if maximising else INF
+        best: float = float(-INF) if maximising else float(INF)
         best_move = moves[0]
         hands = self.h.hands
         shift = self.shift[p]

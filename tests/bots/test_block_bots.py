@@ -210,14 +210,19 @@ def test_deep_plays_whole_games_legally_in_every_line_game() -> None:
             g.apply(seats[s].act(g.view(s)), seat=s)
 
 
-def test_play_history_prefers_worlds_that_explain_light_plays() -> None:
-    """Seat 1 led a light tile: worlds where it held heavy tiles explain that worse."""
+def _light_lead_view() -> dict:
+    """Seat 0's view after seat 1 led 1-0 holding 1-0 2-0 2-1 3-0 3-1 3-2 4-0."""
     g = dominohall.new_game("block", players=2, options={"hands": 1}, leader=1,
                             hands=[["6-6", "6-5", "5-5", "6-4", "5-4", "4-4", "6-3"],
                                    ["1-0", "2-0", "2-1", "3-0", "3-1", "3-2", "4-0"]],
                             boneyard=_rest())
     g.apply("1-0")
-    view = g.view(0)
+    return g.view(0)
+
+
+def test_play_history_prefers_worlds_that_explain_light_plays() -> None:
+    """Seat 1 led a light tile: worlds where it held heavy tiles explain that worse."""
+    view = _light_lead_view()
     hist = PlayHistory(view, beta=0.5)
     light = [0, _mask(["2-0", "2-1", "3-0", "3-1", "3-2", "4-0"])]
     heavy = [0, _mask(["6-2", "5-3", "5-2", "4-3", "6-1", "5-1"])]
@@ -233,12 +238,7 @@ def test_play_history_lead_probability_worked_by_hand() -> None:
     """Seat 1 led 1-0 holding 1-0 2-0 2-1 3-0 3-1 3-2 4-0 (pips 1 2 3 3 4 5 4, no double):
     under the model P(lead 1-0) = exp(b*1) / sum exp(b*pips); with a lapse e it is
     (1-e) times that plus e/7; a double's bonus changes nothing here (no double held)."""
-    g = dominohall.new_game("block", players=2, options={"hands": 1}, leader=1,
-                            hands=[["6-6", "6-5", "5-5", "6-4", "5-4", "4-4", "6-3"],
-                                   ["1-0", "2-0", "2-1", "3-0", "3-1", "3-2", "4-0"]],
-                            boneyard=_rest())
-    g.apply("1-0")
-    view = g.view(0)
+    view = _light_lead_view()
     world = [0, _mask(["2-0", "2-1", "3-0", "3-1", "3-2", "4-0"])]
     pips = [1, 2, 3, 3, 4, 5, 4]
     b = 0.5

@@ -1,4 +1,6 @@
 """Build hook: a regular install compiles the rules engine with mypyc, from the same source.
+It compiles the Block/Draw search core of the bots too (`bots/endgame.py`: the exact
+alpha-beta solver and the rollouts, where the top bot spends its time).
 
 ``pip install .`` and wheels (``pip wheel .``, ``python -m build``) compile the modules of
 ``COMPILED`` below into C extensions when mypyc and a C compiler are available, and
@@ -35,6 +37,10 @@ ENV = "DOMINOHALL_COMPILE"
 # resolution is cached), errors.py (exception classes, raised only on bad input) and
 # __init__.py.
 COMPILED = ["tiles", "chance", "game", "line_game", "mexican_train", "views", "sampling"]
+# The bots' modules mypyc compiles: the Block/Draw search (hands as masks, alpha-beta,
+# rollouts).  The same moves as interpreted (tests/bots run on both builds), about 1.6x
+# the positions a CPU second at 18 tiles left (benchmarks/results/block_dominoes2.txt).
+COMPILED_BOTS = ["endgame"]
 
 # Commands that build the installed package (a wheel, or a plain build/install); metadata,
 # sdists and editable installs (editable_wheel, develop) never compile.
@@ -99,6 +105,7 @@ def _extensions(mode: str) -> list:
         _say(f"{why}: installing the pure-Python engine")
         return []
     paths = [os.path.join("src", "dominohall", "engine", f"{m}.py") for m in COMPILED]
+    paths += [os.path.join("src", "dominohall", "bots", f"{m}.py") for m in COMPILED_BOTS]
     try:
         return mypycify(paths, opt_level="3")
     except BaseException as err:      # mypyc reports its errors with SystemExit

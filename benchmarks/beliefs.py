@@ -29,6 +29,7 @@ import math
 import random
 import statistics
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from dominohall import bots, new_game
 from dominohall.arena.seeds import derive
@@ -135,33 +136,37 @@ def main() -> None:
     print_table(per_game, betas)
 
 
-def print_table(per_game: Mapping[float, Sequence[tuple[float, ...]]], betas: list[float],
-                extra: tuple[str, str] | None = None) -> None:
-    """Each beta's right-hand share and log-likelihood of the true hands (means over games
-    with 95% intervals), and their differences from beta 0 on the same games; `extra` =
+def print_table(per_game: Mapping[Any, Sequence[tuple[float, ...]]], betas: Sequence[Any],
+                extra: tuple[str, str] | None = None, heading: str = "beta") -> None:
+    """Each model's right-hand share and log-likelihood of the true hands (means over
+    games with 95% intervals), and their differences from the first model (beta 0, today's
+    sampler) on the same games; `betas` are the models' keys, printed as they are; `extra` =
     (heading, format) adds a third column per game, e.g. the effective number of worlds."""
-    head = f"{'beta':>5}  {'right-hand share':>28}  {'log-likelihood of true hands':>32}"
+    width = max(5, *(len(str(b)) for b in betas))
+    head = f"{heading:>{width}}  {'right-hand share':>28}  {'log-likelihood of true hands':>32}"
     print(head + (f"  {extra[0]:>16}" if extra else ""))
-    base = per_game[0.0]
+    first = betas[0]
+    base = per_game[first]
     for b in betas:
         rows = per_game[b]
         share = [r[0] for r in rows]
         ll = [r[1] for r in rows]
         ci_s = bootstrap_mean(share, 1) or (math.nan, math.nan)
         ci_l = bootstrap_mean(ll, 2) or (math.nan, math.nan)
-        line = (f"{b:>5}  {statistics.fmean(share):.4f} [{ci_s[0]:.4f}, {ci_s[1]:.4f}]"
-                f"  {statistics.fmean(ll):8.3f} [{ci_l[0]:.3f}, {ci_l[1]:.3f}]")
+        line = (f"{str(b):>{width}}  {statistics.fmean(share):.4f} [{ci_s[0]:.4f}, "
+                f"{ci_s[1]:.4f}]  {statistics.fmean(ll):8.3f} [{ci_l[0]:.3f}, {ci_l[1]:.3f}]")
         if extra:
             line += f"  {statistics.fmean(r[2] for r in rows):{extra[1]}}"
-        if b:
+        if b != first:
             ds = [r[0] - q[0] for r, q in zip(rows, base)]
             dl = [r[1] - q[1] for r, q in zip(rows, base)]
             cs = bootstrap_mean(ds, 3) or (math.nan, math.nan)
             cl = bootstrap_mean(dl, 4) or (math.nan, math.nan)
-            line += (f"   vs beta 0: share {statistics.fmean(ds):+.4f} [{cs[0]:+.4f}, "
+            line += (f"   vs {heading} {first}: share {statistics.fmean(ds):+.4f} [{cs[0]:+.4f}, "
                      f"{cs[1]:+.4f}], loglik {statistics.fmean(dl):+.3f} "
                      f"[{cl[0]:+.3f}, {cl[1]:+.3f}]")
         print(line)
+
 
 if __name__ == "__main__":
     main()

@@ -40,6 +40,8 @@ CACHE = ROOT / "build" / "bench-compiled"
 _SETUP = (ROOT / "setup.py").read_text()
 COMPILED_MODULES: list[str] = ast.literal_eval(
     _SETUP.split("\nCOMPILED = ", 1)[1].split("\n", 1)[0])
+COMPILED_BOTS: list[str] = ast.literal_eval(
+    _SETUP.split("\nCOMPILED_BOTS = ", 1)[1].split("\n", 1)[0])
 
 BUILDS = ("pure", "compiled", "base")
 
@@ -68,7 +70,8 @@ def builds(args: argparse.Namespace) -> list[str]:
 
 
 def compiled_tree() -> pathlib.Path:
-    """A copy of src/ with the engine compiled in place by mypyc (cached by content)."""
+    """A copy of src/ with the engine (and the Block search, setup.py's COMPILED_BOTS)
+    compiled in place by mypyc (cached by content)."""
     digest = hashlib.sha256()
     for path in sorted(SRC.rglob("*.py")):     # the whole copy must be current, not only
         digest.update(str(path).encode() + path.read_bytes())   # the engine
@@ -83,6 +86,7 @@ def compiled_tree() -> pathlib.Path:
     shutil.copytree(SRC, tree / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     shutil.copy(ROOT / "pyproject.toml", tree / "pyproject.toml")
     files = [f"dominohall/engine/{m}.py" for m in COMPILED_MODULES]
+    files += [f"dominohall/bots/{m}.py" for m in COMPILED_BOTS]
     r = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", "../pyproject.toml",
                         *files], cwd=tree / "src", capture_output=True, text=True)
     if r.returncode != 0:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import dominoes
@@ -135,8 +136,9 @@ def _peer_to_ours(g: Any, pg: Any, move: tuple[Any, bool]) -> str:
 
 
 def play_game(seed: int, deal: int, seating: int, ours: str, peer: str,
-              check: bool = True) -> Game:
-    """One hand: our bot in seats {0, 2} (seating 0) or {1, 3} (seating 1)."""
+              check: bool = True, observe: Callable[[Any, int], None] | None = None) -> Game:
+    """One hand: our bot in seats {0, 2} (seating 0) or {1, 3} (seating 1); `observe(game,
+    seat)` is called before each of our choices (a benchmark's look at the true game)."""
     rng = random.Random(derive(seed, "vs_dominoes", deal))
     tiles = list(range(28))
     rng.shuffle(tiles)
@@ -167,6 +169,8 @@ def play_game(seed: int, deal: int, seating: int, ours: str, peer: str,
         if check:
             assert _placements(g) == _peer_placements(pg), (deal, legal, pg.valid_moves)
         if seat in bots:
+            if observe is not None:
+                observe(g, seat)
             view = g.view(seat)
             start = clock()
             text = bots[seat].act(view)

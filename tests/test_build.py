@@ -68,6 +68,14 @@ def test_version_says_which_engine_runs():
     assert (suffix == ".so") == dominohall.engine.COMPILED
 
 
+def test_the_block_search_is_compiled_with_the_engine():
+    """setup.py's COMPILED_BOTS: a compiled install compiles the Block/Draw search too."""
+    import dominohall.bots.endgame as endgame
+
+    suffix = pathlib.Path(endgame.__file__).suffix
+    assert (suffix == ".so") == dominohall.engine.COMPILED
+
+
 def play(g, n):
     for _ in range(n):
         if g.is_over:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -209,14 +210,19 @@ def test_deep_plays_whole_games_legally_in_every_line_game() -> None:
             g.apply(seats[s].act(g.view(s)), seat=s)
 
 
-def test_play_history_prefers_worlds_that_explain_light_plays() -> None:
-    """Seat 1 led a light tile: worlds where it held heavy tiles explain that worse."""
+def _light_lead_view() -> dict:
+    """Seat 0's view after seat 1 led 1-0 holding 1-0 2-0 2-1 3-0 3-1 3-2 4-0."""
     g = dominohall.new_game("block", players=2, options={"hands": 1}, leader=1,
                             hands=[["6-6", "6-5", "5-5", "6-4", "5-4", "4-4", "6-3"],
                                    ["1-0", "2-0", "2-1", "3-0", "3-1", "3-2", "4-0"]],
                             boneyard=_rest())
     g.apply("1-0")
-    view = g.view(0)
+    return g.view(0)
+
+
+def test_play_history_prefers_worlds_that_explain_light_plays() -> None:
+    """Seat 1 led a light tile: worlds where it held heavy tiles explain that worse."""
+    view = _light_lead_view()
     hist = PlayHistory(view, beta=0.5)
     light = [0, _mask(["2-0", "2-1", "3-0", "3-1", "3-2", "4-0"])]
     heavy = [0, _mask(["6-2", "5-3", "5-2", "4-3", "6-1", "5-1"])]
@@ -226,6 +232,47 @@ def test_play_history_prefers_worlds_that_explain_light_plays() -> None:
     for _ in range(20):
         hands, _by = sample_hands(view, rng)
         assert hist.log_weight(hands, 0) <= 0.0
+
+
+def test_play_history_lead_probability_worked_by_hand() -> None:
+    """Seat 1 led 1-0 holding 1-0 2-0 2-1 3-0 3-1 3-2 4-0 (pips 1 2 3 3 4 5 4, no double):
+    under the model P(lead 1-0) = exp(b*1) / sum exp(b*pips); with a lapse e it is
+    (1-e) times that plus e/7; a double's bonus changes nothing here (no double held)."""
+    view = _light_lead_view()
+    world = [0, _mask(["2-0", "2-1", "3-0", "3-1", "3-2", "4-0"])]
+    pips = [1, 2, 3, 3, 4, 5, 4]
+    b = 0.5
+    p = math.exp(b * 1) / sum(math.exp(b * x) for x in pips)
+    assert PlayHistory(view, beta=b).log_weight(world, 0) == pytest.approx(math.log(p))
+    assert PlayHistory(view, beta=b, double=20).log_weight(world, 0) == \
+        pytest.approx(math.log(p))
+    assert PlayHistory(view, beta=b, lapse=0.3).log_weight(world, 0) == \
+        pytest.approx(math.log(0.7 * p + 0.3 / 7))
+    # a double in the hand: 2-0 swapped for 2-2 (4 pips + the bonus)
+    with_double = [0, _mask(["2-2", "2-1", "3-0", "3-1", "3-2", "4-0"])]
+    pd = math.exp(b * 1) / sum(math.exp(b * x) for x in [1, 4 + 10, 3, 3, 4, 5, 4])
+    assert PlayHistory(view, beta=b, double=10).log_weight(with_double, 0) == \
+        pytest.approx(math.log(pd))
+    with pytest.raises(ValueError, match="lapse"):
+        PlayHistory(view, lapse=1.0)
+
+
+def test_play_history_weighs_the_partner_with_its_own_sharpness() -> None:
+    """4 players in partnerships: seat 2 (the viewer 0's partner) led; with
+    partner_beta=0 its lead says nothing about which of its tiles were heavy, while the
+    rivals' sharpness still applies to theirs."""
+    g = dominohall.new_game("block", players=4, options={"hands": 1, "teams": True},
+                            leader=2, seed=5)
+    lead = max(g.legal_actions(), key=lambda a: -sum(int(x) for x in str(a).split("-")))
+    g.apply(lead)                     # seat 2 leads its lightest tile
+    view = g.view(0)
+    rng = random.Random(3)
+    worlds = [sample_hands(view, rng)[0] for _ in range(30)]
+    flat = PlayHistory(view, beta=1.0, partner_beta=0.0)
+    sharp = PlayHistory(view, beta=1.0)
+    # uniform over its 7 tiles: the same weight in every world
+    assert {round(flat.log_weight(h, 0), 9) for h in worlds} == {round(math.log(1 / 7), 9)}
+    assert len({round(sharp.log_weight(h, 0), 9) for h in worlds}) > 1
 
 
 def _rest() -> list[str]:

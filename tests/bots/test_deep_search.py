@@ -284,12 +284,14 @@ def test_deep_sees_only_its_view(tiles_left: int) -> None:
 def test_double_rollout_lays_the_heaviest_double_first() -> None:
     from dominohall.bots.endgame import double_policy, heavy_policy
 
+    opts = resolve_options("block", 2, OPTIONS[2])
+    h = LineHand(opts, [0, 0], -1, -1, 0, [], [0, 0], [0, 0], True)   # the policies read moves
     moves = [(parse_tile(t), 0) for t in ("6-5", "3-3", "4-4", "6-4")]
     rng = random.Random(1)
-    assert {double_policy(None, moves, rng) for _ in range(10)} == {(parse_tile("4-4"), 0)}  # type: ignore[arg-type]
-    assert {heavy_policy(None, moves, rng) for _ in range(10)} == {(parse_tile("6-5"), 0)}  # type: ignore[arg-type]
+    assert {double_policy(h, moves, rng) for _ in range(10)} == {(parse_tile("4-4"), 0)}
+    assert {heavy_policy(h, moves, rng) for _ in range(10)} == {(parse_tile("6-5"), 0)}
     no_double = moves[:1] + moves[3:]
-    assert double_policy(None, no_double, rng) == (parse_tile("6-5"), 0)  # type: ignore[arg-type]
+    assert double_policy(h, no_double, rng) == (parse_tile("6-5"), 0)
 
 
 class _Even(random.Random):
@@ -453,9 +455,15 @@ def test_search_stops_early_only_when_the_choice_is_settled() -> None:
 
 
 @pytest.mark.parametrize("param", ["min_worlds", "max_worlds", "solve_tiles", "leaf_tiles",
-                                   "stop_z", "close"])
+                                   "stop_z", "close", "beta", "double", "partner_beta"])
 def test_negative_search_settings_are_refused(param):
     """A negative count or threshold is an error naming it, never silently read as off."""
     with pytest.raises(ValueError, match=f"bad parameter for bot 'deep': {param}=-3"):
         bots.make("deep", game="block", **{param: -3})
     assert bots.make("deep", game="block", **{param: 0}) is not None
+
+
+@pytest.mark.parametrize("lapse", [-0.5, 1, 2.5])
+def test_a_lapse_outside_0_to_1_is_refused(lapse):
+    with pytest.raises(ValueError, match=f"bad parameter for bot 'deep': lapse={lapse}"):
+        bots.make("deep", game="block", lapse=lapse)

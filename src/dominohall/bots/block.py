@@ -6,7 +6,10 @@
   has many of and few unseen tiles can follow).
 * `deep`: determinized search.  Worlds are sampled from the view (`sample_hands`:
   sizes, seen tiles, shown voids) and weighted by how likely each other player's plays
-  were in that world (`inference.PlayHistory`).  In each world every candidate play is
+  were in that world (`inference.PlayHistory`: sharpness `beta`, default 0.25, a
+  double's bonus `double`, default 4 pips, the chance `lapse`, default 0, that a play
+  follows no rule, `partner_beta` for our partner's plays, default `beta`; ``weights=false``
+  weighs every world the same).  In each world every candidate play is
   valued exactly by alpha-beta (`endgame.Solver`, our side's points minus the rivals',
   partnerships as one side) once at most `solve_tiles` (default 16) tiles are left in
   the hands and nobody can draw, and by a rollout before that (``rollout=heavy``, the
@@ -67,7 +70,7 @@ from .endgame import (
     mid_score,
     rollout,
 )
-from .inference import BETA, PlayHistory, lacks
+from .inference import BETA, DOUBLE_BONUS, PlayHistory, lacks
 from .pimc import MATCH_BONUS, PimcBot
 
 
@@ -172,7 +175,8 @@ class DeepBot(SeededBot):
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
                  rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
                  max_worlds: int = 0, scoring: str = "rules", leaf_tiles: int = 0,
-                 stop_z: float = 0.0, close: float = 0.0) -> None:
+                 stop_z: float = 0.0, close: float = 0.0, double: float = DOUBLE_BONUS,
+                 lapse: float = 0.0, partner_beta: float | None = None) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
@@ -191,15 +195,20 @@ class DeepBot(SeededBot):
         self.solve_tiles = int(solve_tiles)
         self.beta = float(beta)
         self.weights = bool(weights)
+        self.double = float(double)
+        self.lapse = float(lapse)
+        self.partner_beta = None if partner_beta is None else float(partner_beta)
+        if not 0.0 <= self.lapse < 1.0:
+            raise TypeError(f"lapse={lapse}: from 0 up to (not including) 1")
         self.match_bonus = float(match_bonus)
         self.scoring = scoring
         self.leaf_tiles = int(leaf_tiles)
         self.stop_z = float(stop_z)
         self.close = float(close)
         for key in ("min_worlds", "max_worlds", "solve_tiles", "leaf_tiles", "stop_z",
-                    "close"):
-            if getattr(self, key) < 0:
-                raise TypeError(f"{key}={getattr(self, key)}: 0 (off) or more")
+                    "close", "beta", "double", "partner_beta"):
+            if (getattr(self, key) or 0) < 0:
+                raise TypeError(f"{key}={getattr(self, key)}: 0 or more")
         self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
             PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
         self.fallback.rng = self.rng
@@ -222,7 +231,8 @@ class DeepBot(SeededBot):
         deadline = None if fixed else started + budget / 1000.0
         cap = self.max_worlds if self.max_worlds > 0 and solving else None
         seat = view["seat"]
-        history = PlayHistory(view, self.beta) if self.weights else None
+        history = PlayHistory(view, self.beta, self.double, self.lapse, self.partner_beta) \
+            if self.weights else None
         candidates = list(plays)
         totals = [0.0] * len(candidates)
         weight_sum = 0.0

@@ -171,9 +171,10 @@ class Solver:
     Fail-soft alpha-beta over the hand masks, with the two sides as max and min (our
     partnership against the other; with more than two sides the rivals are one
     minimising side).  Moves are ordered by the transposition table's best move, then
-    doubles and heavy tiles first.  The table's key is every hand's mask (packed into
-    one integer, updated move by move), the two open ends as an unordered pair and the
-    seat to play: the layout's order does not matter, only what can still be played.
+    doubles and heavy tiles first.  The table's key is one integer: the tiles still in
+    the hands (nobody draws, so a tile's holder never changes in a world and the tiles
+    left tell every hand), the two open ends as an unordered pair and the seat to play:
+    the layout's order does not matter, only what can still be played.
     `nodes` counts the positions searched; `NodeLimit` stops a search past
     `node_limit` positions or past `deadline` (read every 256 positions)."""
 
@@ -188,16 +189,15 @@ class Solver:
         self.bonus = match_bonus
         self.limit = node_limit
         self.nodes = 0
-        self.table: dict[tuple[int, int, int], tuple[float, int, int, int]] = {}
-        self.ends: dict[tuple[int, int], float] = {}
+        self.table: dict[int, tuple[float, int, int, int]] = {}
+        self.ends: dict[int, float] = {}
         self.ours = [hand.side(s) == self.my_side for s in range(hand.n)]
-        self.shift = [[b << (N_IDS * s) for b in BIT] for s in range(hand.n)]
         n = hand.n
         self.after = [[(s + i) % n for i in range(1, n + 1)] for s in range(n)]
         key = 0
-        for s in range(hand.n - 1, -1, -1):
-            key = (key << N_IDS) | hand.hands[s]
-        self.key = key
+        for m in hand.hands:
+            key |= m
+        self.key = key                  # the tiles left in the hands
 
     def root(self, candidates: list[tuple[int, int]]) -> list[float]:
         """The exact value of each candidate play by the seat to play."""
@@ -221,7 +221,7 @@ class Solver:
 
     def _end_value(self, winner: int | None, key: int) -> float:
         """The value of the hand's end (`key`: the hands now), kept per hands and winner."""
-        k = (key, -1 if winner is None else winner)
+        k = key * 8 + (7 if winner is None else winner)
         v = self.ends.get(k)
         if v is None:
             h = self.h
@@ -235,14 +235,14 @@ class Solver:
         hands[p] ^= BIT[t]
         try:
             if not hands[p]:
-                return self._end_value(p, key ^ self.shift[p][t])
+                return self._end_value(p, key ^ BIT[t])
             if end < 0:
                 a, b = HIGH[t], LOW[t]
             elif end == 0:
                 a = PIPS[t] - a
             else:
                 b = PIPS[t] - b
-            return self._next(p, a, b, key ^ self.shift[p][t], alpha, beta)
+            return self._next(p, a, b, key ^ BIT[t], alpha, beta)
         finally:
             hands[p] |= BIT[t]
 
@@ -265,14 +265,16 @@ class Solver:
                 self.clock() > self.deadline:
             raise NodeLimit
         hand = self.h.hands[p]
-        mkey = (hand if a < 0 else hand & (WITH_HALF[a] | WITH_HALF[b]), a, b)
+        fits = hand if a < 0 else hand & (WITH_HALF[a] | WITH_HALF[b])
+        mkey = (fits << 6) | ((a + 1) << 3) | (b + 1)     # the ends in order: 0 is a
         moves = _MOVES.get(mkey)
         if moves is None:
-            moves = _ordered_moves(mkey[0], a, b)
+            moves = _ordered_moves(fits, a, b)
             if len(_MOVES) >= _MOVES_CAP:
                 _MOVES.clear()
             _MOVES[mkey] = moves
-        tkey = (key, a * 32 + b if a <= b else b * 32 + a, p)
+        # ends as an unordered pair (a lead: both -1), 6 bits; the seat, 3 bits
+        tkey = (key << 9) | ((a * 8 + b + 9 if a <= b else b * 8 + a + 9) << 3) | p
         entry = self.table.get(tkey)
         if entry is not None:
             v, flag, best_t, best_value = entry
@@ -285,17 +287,16 @@ class Solver:
                     break
         maximising = self.ours[p]
         a0, b0 = alpha, beta
-        best: float = -INF if maximising else INF
+        best: float = float(-INF) if maximising else float(INF)
         best_move = moves[0]
         hands = self.h.hands
-        shift = self.shift[p]
         after = self.after[p]
         for move in moves:              # _after, inlined: one call a position
             t, end = move
             bit = BIT[t]
             hands[p] ^= bit
             if not hands[p]:
-                v = self._end_value(p, key ^ shift[t])
+                v = self._end_value(p, key ^ bit)
             else:
                 if end < 0:
                     na, nb = HIGH[t], LOW[t]
@@ -306,10 +307,10 @@ class Solver:
                 fit = WITH_HALF[na] | WITH_HALF[nb]
                 for q in after:
                     if hands[q] & fit:
-                        v = self._node(q, na, nb, key ^ shift[t], alpha, beta)
+                        v = self._node(q, na, nb, key ^ bit, alpha, beta)
                         break
                 else:
-                    v = self._end_value(None, key ^ shift[t])
+                    v = self._end_value(None, key ^ bit)
             hands[p] |= bit
             if maximising:
                 if v > best:
@@ -345,9 +346,9 @@ def _ordered_moves(hand: int, a: int, b: int) -> list[tuple[int, int]]:
     return moves
 
 
-#: move lists by (the hand's tiles that fit, a, b), shared by every search (read-only
-#: lists); cleared when it grows past the cap
-_MOVES: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+#: move lists by the hand's tiles that fit and the ends a, b (packed into one integer),
+#: shared by every search (read-only lists); cleared when it grows past the cap
+_MOVES: dict[int, list[tuple[int, int]]] = {}
 _MOVES_CAP = 200_000
 
 

@@ -80,6 +80,8 @@ def can_hold(view: View, seat: int) -> set[str]:
 #: the play model's default sharpness (see `PlayHistory`); fitted with
 #: benchmarks/beliefs.py on bot play
 BETA = 0.25
+#: what a double adds to a tile's weight in the play model, in pips
+DOUBLE_BONUS = 4.0
 
 
 class PlayHistory:
@@ -87,12 +89,17 @@ class PlayHistory:
     worlds by how likely each player's choices were (line games with two ends).
 
     The model of play: a seat picks among the tiles it could play with probability
-    proportional to ``exp(beta * weight)``, where a tile's weight is its pips plus 4 for
-    a double (players shed heavy tiles and doubles first).  A world's hands fix what
-    every seat held at each of its plays (its hand now and the tiles it played since;
-    plays before a seat's last draw are left out, as its hand then is unknown), so each
-    world gets the likelihood of the plays actually seen.  Worlds that explain the
-    history well (the light tile was played because no heavy one fitted) weigh more.
+    proportional to ``exp(beta * weight)``, where a tile's weight is its pips plus
+    `double` (default 4) for a double (players shed heavy tiles and doubles first).
+    With ``lapse=e`` a seat plays any of those tiles at random with probability `e`
+    instead (choices made for reasons the model does not see, a search's, cost a world
+    at most ``log e``, not ``beta`` times a pip gap).  `partner_beta` (default: `beta`)
+    is the sharpness for the viewer's partner, whose play may follow another rule than
+    the rivals'.  A world's hands fix what every seat held at each of its plays (its hand
+    now and the tiles it played since; plays before a seat's last draw are left out, as
+    its hand then is unknown), so each world gets the likelihood of the plays actually
+    seen.  Worlds that explain the history well (the light tile was played because no
+    heavy one fitted) weigh more.
 
     >>> import dominohall, random
     >>> g = dominohall.new_game("block", players=2, seed=3)
@@ -100,8 +107,12 @@ class PlayHistory:
     0.0
     """
 
-    def __init__(self, view: View, beta: float = BETA) -> None:
+    def __init__(self, view: View, beta: float = BETA, double: float = DOUBLE_BONUS,
+                 lapse: float = 0.0, partner_beta: float | None = None) -> None:
+        if not 0.0 <= lapse < 1.0:
+            raise ValueError(f"lapse={lapse}: from 0 up to (not including) 1")
         self.beta = beta
+        self.lapse = lapse
         n = view["players"]
         plays: list[tuple[int, int, int, int]] = []          # seat, tile, end a, end b
         a = b = -1
@@ -129,22 +140,38 @@ class PlayHistory:
             later[seat] |= BIT[t]
         self.viewer = view["seat"]
         self.usable = view["game"] != "mexican_train" and view["options"].get("spinner") == "none"
+        # per seat: exp(beta * weight) of every tile id, and beta * weight (the log)
+        size = len(PIPS)
+        self.partner = (self.viewer + 2) % n if view["options"].get("teams") and n == 4 \
+            else -1
+        self._exp: list[list[float]] = []
+        self._log: list[list[float]] = []
+        for seat in range(n):
+            bs = beta if seat != self.partner or partner_beta is None else partner_beta
+            logs = [bs * (PIPS[x] + (double if IS_DOUBLE[x] else 0.0)) for x in range(size)]
+            self._log.append(logs)
+            self._exp.append([math.exp(v) for v in logs])
 
     def log_weight(self, hands: list[int], skip: int | None = None) -> float:
         """log P(the seen plays | hands), over every seat but `skip` (the viewer)."""
         if not self.usable:
             return 0.0
-        beta = self.beta
+        lapse = self.lapse
         total = 0.0
         for seat, t, later, fit in self.events:
             if seat == skip:
                 continue
             held = (hands[seat] | later | BIT[t]) & fit
+            exps = self._exp[seat]
             norm = 0.0
+            count = 0
             while held:
                 low = held & -held
-                x = low.bit_length() - 1
-                norm += math.exp(beta * (PIPS[x] + (4 if IS_DOUBLE[x] else 0)))
+                norm += exps[low.bit_length() - 1]
+                count += 1
                 held ^= low
-            total += beta * (PIPS[t] + (4 if IS_DOUBLE[t] else 0)) - math.log(norm)
+            if lapse:
+                total += math.log((1.0 - lapse) * exps[t] / norm + lapse / count)
+            else:
+                total += self._log[seat][t] - math.log(norm)
         return total

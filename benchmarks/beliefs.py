@@ -28,7 +28,7 @@ import argparse
 import math
 import random
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dominohall import bots, new_game
@@ -79,6 +79,29 @@ def quality(truth: dict[int, int], places: list[int], n: int,
         loglik += math.log((share * k + 1.0 / len(places)) / (k + 1.0))
     ess = total * total / sum(x * x for x in w)
     return right / len(truth), loglik, ess
+
+
+def play_measured(g: Any, seats: Sequence[Any], every: int,
+                  measure: Callable[[Any, int, dict[str, Any]], None]) -> None:
+    """Play `g` out with `seats`' bots, calling ``measure(g, seat, view)`` before every
+    `every`-th move (counting all moves) that has a choice."""
+    step = 0
+    while not g.is_over:
+        s = g.current_seat
+        view = g.view(s)
+        if len(view["legal_actions"]) > 1 and step % every == 0:
+            measure(g, s, view)
+        step += 1
+        g.apply(seats[s].act(view), seat=s)
+
+
+def add_game_means(per_game: dict[Any, list[tuple[float, ...]]],
+                   rows: Mapping[Any, Sequence[tuple[float, ...]]]) -> None:
+    """Append each model's means over one game's decisions (games with none add none)."""
+    for b, r in rows.items():
+        if r:
+            per_game[b].append(tuple(statistics.fmean(x[i] for x in r)
+                                     for i in range(len(r[0]))))
 
 
 def measure_decision(game, seat: int, worlds: int, betas: list[float],

@@ -31,10 +31,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
+from typing import Any
 
-from beliefs import print_table, quality, truth_of  # beside this script
+from beliefs import (  # beside this script
+    add_game_means,
+    play_measured,
+    print_table,
+    quality,
+    truth_of,
+)
 
 from dominohall import bots, new_game
 from dominohall.arena.match import parse_bot
@@ -73,29 +79,26 @@ def main() -> None:
                      for b in betas}
         rng = random.Random(derive(args.seed, "worlds", k))
         rows: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
-        step = 0
-        while not g.is_over:
-            s = g.current_seat
-            view = g.view(s)
-            if len(view["legal_actions"]) > 1 and step % args.every == 0:
-                truth, places = truth_of(g, s)
-                if truth:
-                    samples = [sample_hands(view, rng) for _ in range(args.worlds)]
-                    for b in betas:
-                        h = histories[b][s].update(view)
-                        c0 = time.process_time()
-                        lw = [h.log_weight(hands, s) for hands, _ in samples]
-                        if b:
-                            cpu += time.process_time() - c0
-                            calls += len(samples)
-                        rows[b].append(quality(truth, places, g.state.n, samples, lw))
-                    decisions += 1
-            step += 1
-            g.apply(seats[s].act(view), seat=s)
-        for b in betas:
-            if rows[b]:
-                per_game[b].append(tuple(statistics.fmean(r[i] for r in rows[b])
-                                         for i in range(3)))  # type: ignore[arg-type]
+
+        def measure(g: Any, s: int, view: dict[str, Any], rng: random.Random = rng,
+                    histories: Any = histories, rows: Any = rows) -> None:
+            nonlocal decisions, cpu, calls
+            truth, places = truth_of(g, s)
+            if not truth:
+                return
+            samples = [sample_hands(view, rng) for _ in range(args.worlds)]
+            for b in betas:
+                h = histories[b][s].update(view)
+                c0 = time.process_time()
+                lw = [h.log_weight(hands, s) for hands, _ in samples]
+                if b:
+                    cpu += time.process_time() - c0
+                    calls += len(samples)
+                rows[b].append(quality(truth, places, g.state.n, samples, lw))
+            decisions += 1
+
+        play_measured(g, seats, args.every, measure)
+        add_game_means(per_game, rows)
     print(f"all_fives {args.players}p, {args.bots} play, {len(per_game[0.0])} matches, "
           f"{decisions} decisions, {args.worlds} worlds each, gamma {args.gamma}")
     print(f"log_weight: {1000 * cpu / max(1, calls):.3f} ms CPU a world")

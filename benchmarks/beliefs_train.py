@@ -27,10 +27,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
+from typing import Any
 
-from beliefs import print_table, quality, truth_of  # beside this script
+from beliefs import (  # beside this script
+    add_game_means,
+    play_measured,
+    print_table,
+    quality,
+    truth_of,
+)
 
 from dominohall import bots, new_game
 from dominohall.arena.match import parse_bot
@@ -77,35 +83,31 @@ def main() -> None:
                          for _ in range(args.players)] for b in betas if b}
         rng = random.Random(derive(args.seed, "worlds", k))
         rows: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
-        step = 0
-        while not g.is_over:
-            s = g.current_seat
-            view = g.view(s)
-            if len(view["legal_actions"]) > 1 and step % args.every == 0:
-                truth, places = truth_of(g, s)
-                today = [sample_hands(view, rng) for _ in range(args.worlds)]
-                voided = today
-                if args.end_voids:
-                    v2 = histories[-1.0][s].update(view).sampling_view(view)
-                    voided = [sample_hands(v2, rng) for _ in range(args.worlds)]
-                for b in betas:
-                    samples = today if b == 0 else voided
-                    if b > 0:
-                        h = histories[b][s].update(view)
-                        c0 = time.process_time()
-                        lw = [h.log_weight(hands, s) for hands, _ in samples]
-                        cpu += time.process_time() - c0
-                        calls += len(samples)
-                    else:
-                        lw = [0.0] * len(samples)
-                    rows[b].append(quality(truth, places, g.state.n, samples, lw))
-                decisions += 1
-            step += 1
-            g.apply(seats[s].act(view), seat=s)
-        for b in betas:
-            if rows[b]:
-                per_game[b].append(tuple(statistics.fmean(r[i] for r in rows[b])
-                                         for i in range(3)))  # type: ignore[arg-type]
+
+        def measure(g: Any, s: int, view: dict[str, Any], rng: random.Random = rng,
+                    histories: Any = histories, rows: Any = rows) -> None:
+            nonlocal decisions, cpu, calls
+            truth, places = truth_of(g, s)
+            today = [sample_hands(view, rng) for _ in range(args.worlds)]
+            voided = today
+            if args.end_voids:
+                v2 = histories[-1.0][s].update(view).sampling_view(view)
+                voided = [sample_hands(v2, rng) for _ in range(args.worlds)]
+            for b in betas:
+                samples = today if b == 0 else voided
+                if b > 0:
+                    h = histories[b][s].update(view)
+                    c0 = time.process_time()
+                    lw = [h.log_weight(hands, s) for hands, _ in samples]
+                    cpu += time.process_time() - c0
+                    calls += len(samples)
+                else:
+                    lw = [0.0] * len(samples)
+                rows[b].append(quality(truth, places, g.state.n, samples, lw))
+            decisions += 1
+
+        play_measured(g, seats, args.every, measure)
+        add_game_means(per_game, rows)
     print(f"mexican_train {args.players}p, {args.bots} play, {len(per_game[0.0])} matches, "
           f"{decisions} decisions, {args.worlds} worlds each, double bonus {args.bonus}, "
           f"end weight {args.end}, own-train plays {'read' if args.own else 'not read'}")

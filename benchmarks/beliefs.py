@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dominohall import bots, new_game
+from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.arena.stats import bootstrap_mean
 from dominohall.bots.inference import PlayHistory
@@ -79,6 +80,13 @@ def quality(truth: dict[int, int], places: list[int], n: int,
         loglik += math.log((share * k + 1.0 / len(places)) / (k + 1.0))
     ess = total * total / sum(x * x for x in w)
     return right / len(truth), loglik, ess
+
+
+def make_seats(spec: str, game: str, seed: int, k: int, players: int) -> list[Any]:
+    """Game `k`'s bots, one a seat, from an arena entry (``name:key=value``)."""
+    name, params = parse_bot(spec)
+    return [bots.make(name, seed=derive(seed, "bot", k, s), game=game, **params)
+            for s in range(players)]
 
 
 def play_measured(g: Any, seats: Sequence[Any], every: int,

@@ -34,15 +34,10 @@ import random
 import time
 from typing import Any
 
-from beliefs import (  # beside this script
-    add_game_means,
-    play_measured,
-    print_table,
-    quality,
-    truth_of,
-)
+# beliefs.py, beside this script
+from beliefs import add_game_means, make_seats, play_measured, print_table, quality, truth_of
 
-from dominohall import bots, new_game
+from dominohall import new_game
 from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.bots.line_beliefs import GAMMA, FivesHistory
@@ -65,7 +60,7 @@ def main() -> None:
     if 0.0 not in betas:
         betas.insert(0, 0.0)
     options = {"teams": True} if args.players == 4 else {}
-    name, params = parse_bot(args.bots)
+    parse_bot(args.bots)                  # a bad entry stops here, before any game
     per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
     decisions = 0
     cpu = 0.0
@@ -73,8 +68,7 @@ def main() -> None:
     for k in range(args.games):
         g = new_game("all_fives", players=args.players, seed=derive(args.seed, "fives", k),
                      options=options)
-        seats = [bots.make(name, seed=derive(args.seed, "bot", k, s), game="all_fives",
-                           **params) for s in range(args.players)]
+        seats = make_seats(args.bots, "all_fives", args.seed, k, args.players)
         histories = {b: [FivesHistory(b, args.gamma) for _ in range(args.players)]
                      for b in betas}
         rng = random.Random(derive(args.seed, "worlds", k))

@@ -30,15 +30,10 @@ import random
 import time
 from typing import Any
 
-from beliefs import (  # beside this script
-    add_game_means,
-    play_measured,
-    print_table,
-    quality,
-    truth_of,
-)
+# beliefs.py, beside this script
+from beliefs import add_game_means, make_seats, play_measured, print_table, quality, truth_of
 
-from dominohall import bots, new_game
+from dominohall import new_game
 from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.bots.train_beliefs import DOUBLE_BONUS, END_WEIGHT, TrainHistory
@@ -70,15 +65,14 @@ def main() -> None:
     if args.end_voids and -1.0 not in betas:
         betas.insert(1, -1.0)
     end = None if args.end_voids else args.end
-    name, params = parse_bot(args.bots)
+    parse_bot(args.bots)                  # a bad entry stops here, before any game
     per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
     decisions = 0
     cpu = 0.0
     calls = 0
     for k in range(args.games):
         g = new_game("mexican_train", players=args.players, seed=derive(args.seed, "train", k))
-        seats = [bots.make(name, seed=derive(args.seed, "bot", k, s), game="mexican_train",
-                           **params) for s in range(args.players)]
+        seats = make_seats(args.bots, "mexican_train", args.seed, k, args.players)
         histories = {b: [TrainHistory(max(b, 0.0), args.bonus, end, args.own)
                          for _ in range(args.players)] for b in betas if b}
         rng = random.Random(derive(args.seed, "worlds", k))

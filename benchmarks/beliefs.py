@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dominohall import bots, new_game
-from dominohall.arena.match import parse_bot
+from dominohall.arena.match import ArenaError, parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.arena.stats import bootstrap_mean
 from dominohall.bots.inference import PlayHistory
@@ -84,9 +84,12 @@ def quality(truth: dict[int, int], places: list[int], n: int,
 
 def make_seats(spec: str, game: str, seed: int, k: int, players: int) -> list[Any]:
     """Game `k`'s bots, one a seat, from an arena entry (``name:key=value``)."""
-    name, params = parse_bot(spec)
-    return [bots.make(name, seed=derive(seed, "bot", k, s), game=game, **params)
-            for s in range(players)]
+    try:
+        name, params = parse_bot(spec)
+        return [bots.make(name, seed=derive(seed, "bot", k, s), game=game, **params)
+                for s in range(players)]
+    except (ValueError, ArenaError) as err:
+        raise SystemExit(f"--bots {spec!r}: {err}") from None
 
 
 def play_measured(g: Any, seats: Sequence[Any], every: int,

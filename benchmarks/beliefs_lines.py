@@ -38,7 +38,6 @@ from typing import Any
 from beliefs import add_game_means, make_seats, play_measured, print_table, quality, truth_of
 
 from dominohall import new_game
-from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.bots.line_beliefs import GAMMA, FivesHistory
 from dominohall.engine.sampling import sample_hands
@@ -60,7 +59,7 @@ def main() -> None:
     if 0.0 not in betas:
         betas.insert(0, 0.0)
     options = {"teams": True} if args.players == 4 else {}
-    parse_bot(args.bots)                  # a bad entry stops here, before any game
+    make_seats(args.bots, "all_fives", args.seed, 0, 1)   # a bad entry stops here, before any game
     per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
     decisions = 0
     cpu = 0.0

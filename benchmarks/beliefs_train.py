@@ -34,7 +34,6 @@ from typing import Any
 from beliefs import add_game_means, make_seats, play_measured, print_table, quality, truth_of
 
 from dominohall import new_game
-from dominohall.arena.match import parse_bot
 from dominohall.arena.seeds import derive
 from dominohall.bots.train_beliefs import DOUBLE_BONUS, END_WEIGHT, TrainHistory
 from dominohall.engine.sampling import sample_hands
@@ -65,7 +64,7 @@ def main() -> None:
     if args.end_voids and -1.0 not in betas:
         betas.insert(1, -1.0)
     end = None if args.end_voids else args.end
-    parse_bot(args.bots)                  # a bad entry stops here, before any game
+    make_seats(args.bots, "mexican_train", args.seed, 0, 1)   # a bad entry stops here, before any game
     per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
     decisions = 0
     cpu = 0.0

@@ -59,7 +59,7 @@ def main() -> None:
     if 0.0 not in betas:
         betas.insert(0, 0.0)
     options = {"teams": True} if args.players == 4 else {}
-    make_seats(args.bots, "all_fives", args.seed, 0, 1)   # a bad entry stops here, before any game
+    make_seats(args.bots, "all_fives", args.seed, 0, 1)   # a bad entry stops here
     per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
     decisions = 0
     cpu = 0.0

@@ -64,7 +64,7 @@ def main() -> None:
     if args.end_voids and -1.0 not in betas:
         betas.insert(1, -1.0)
     end = None if args.end_voids else args.end
-    make_seats(args.bots, "mexican_train", args.seed, 0, 1)   # a bad entry stops here, before any game
+    make_seats(args.bots, "mexican_train", args.seed, 0, 1)   # a bad entry stops here
     per_game: dict[float, list[tuple[float, float, float]]] = {b: [] for b in betas}
     decisions = 0
     cpu = 0.0

@@ -88,6 +88,18 @@ def test_names_and_errors():
         bots.make("random", depth=3)
 
 
+@pytest.mark.parametrize("game,params,named", [
+    ("mexican_train", {"belief_beta": "x"}, "belief_beta='x'"),
+    ("all_fives", {"beliefs": "many"}, "beliefs='many'"),
+    ("block", {"budget_ms": "fast"}, "budget_ms='fast'"),
+])
+def test_a_number_that_is_not_one_is_refused_by_name(game, params, named):
+    """A text where a number belongs (an arena entry like deep:budget_ms=fast) is a
+    ValueError that names the setting, whichever of deep's bots reads it first."""
+    with pytest.raises(ValueError, match=f"bad parameter for bot 'deep': .*{named}"):
+        bots.make("deep", game=game, **params)
+
+
 def test_planner_keeps_its_train_and_sheds_elsewhere():
     """The planner plays its planned chain on its own train only when it must; off-plan
     tiles go to the Mexican train first, heaviest first."""

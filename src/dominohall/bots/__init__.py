@@ -99,6 +99,10 @@ def make(name: str, seed: int = 0, game: str | None = None, **params: Any) -> Bo
         return ladder[name](seed=seed, **params)  # type: ignore[no-any-return]
     except TypeError as err:
         raise ValueError(f"bad parameter for bot {name!r}: {err}") from None
+    except ValueError as err:         # a number's text that is not a number, say
+        texts = ", ".join(f"{k}={v!r}" for k, v in params.items() if isinstance(v, str))
+        raise ValueError(f"bad parameter for bot {name!r}: {err}"
+                         + (f" (in {texts})" if texts else "")) from None
 
 
 __all__ = ["Bot", "View", "make", "names", "register"]

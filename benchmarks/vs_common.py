@@ -54,14 +54,16 @@ def run(args: argparse.Namespace, label: str,
     if not args.summary:
         out.parent.mkdir(parents=True, exist_ok=True)
         start = time.monotonic()
-        with out.open("a") as f:
-            for k in range(args.first_deal, args.first_deal + args.deals):
-                if args.minutes is not None and time.monotonic() - start > 60 * args.minutes:
-                    print(f"  time is up after {k - args.first_deal} deals", file=sys.stderr)
-                    break
-                for game in (play_seating(args.seed, k, seating) for seating in (0, 1)):
+        for k in range(args.first_deal, args.first_deal + args.deals):
+            if args.minutes is not None and time.monotonic() - start > 60 * args.minutes:
+                print(f"  time is up after {k - args.first_deal} deals", file=sys.stderr)
+                break
+            games = [play_seating(args.seed, k, seating) for seating in (0, 1)]
+            # opened for each deal: a file moved or replaced meanwhile (a checkout, say)
+            # gets the next deal, not a handle to the old one
+            with out.open("a") as f:
+                for game in games:
                     f.write(json.dumps({"label": label, **game}) + "\n")
-                f.flush()
     print(format_summary(summarise(load(out, label)), label))
 
 

@@ -46,7 +46,7 @@ from ..engine.tiles import IS_DOUBLE, PIPS
 from .base import View
 from .fives_count import scorer_action
 from .line_beliefs import BETA as BELIEF_BETA
-from .line_beliefs import FivesHistory, resample_hands
+from .line_beliefs import FivesHistory, resampled_world
 from .pimc import MATCH_BONUS
 from .search import WorldSearch
 
@@ -172,12 +172,7 @@ class AllFivesBot(WorldSearch):
         proportion to how well it explains the hand's plays (`bots.line_beliefs`)."""
         if self.beliefs <= 1 or self._template is None:
             return sample_world(view, self.rng)
-        hands, boneyard = resample_hands(view, self.rng, self.history, self.beliefs)
-        world = self._template.clone()
-        world.state.hands = hands
-        world.state.boneyard = boneyard
-        world.state._legal = None
-        return world
+        return resampled_world(view, self.rng, self.history, self._template, self.beliefs)
 
     def evaluate(self, world: Game, candidates: list[Action], seat: int,
                  rng: random.Random, deadline: float | None) -> list[float]:

@@ -26,13 +26,6 @@ def count_if_played(st: Any, a: Action) -> int:
     return int(st.count_after(t, e if e >= 0 or target is None else st.end_index(target)))
 
 
-def points_if_played(st: Any, a: Action) -> int:
-    """Points play `a` scores at once (0 without count scoring)."""
-    if not st.count_scoring:
-        return 0
-    return int(st.count_points(count_if_played(st, a)))
-
-
 def scorer_action(st: Any, rng: random.Random) -> Action:
     """`pimc`'s rollout policy (`bots.pimc.scorer_rollout_action`) on a bare state,
     without a clone per play (but for the play that goes out, whose points include the
@@ -62,4 +55,4 @@ def scorer_action(st: Any, rng: random.Random) -> Action:
     return best
 
 
-__all__ = ["count_if_played", "points_if_played", "scorer_action"]
+__all__ = ["count_if_played", "scorer_action"]

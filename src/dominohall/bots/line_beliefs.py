@@ -32,7 +32,7 @@ import math
 import random
 from typing import Any, Protocol
 
-from ..engine import sample_world
+from ..engine import Game, sample_world
 from ..engine.sampling import sample_hands
 from ..engine.tiles import BIT, HIGH, LOW, PIPS, WITH_HALF, parse_tile, set_size
 from .base import View
@@ -156,4 +156,14 @@ def resample_hands(view: View, rng: random.Random, history: Weigher,
     return deals[rng.choices(range(len(deals)), weights=w)[0]]
 
 
-__all__ = ["BETA", "GAMMA", "FivesHistory", "resample_hands"]
+def resampled_world(view: View, rng: random.Random, history: Weigher, template: Game,
+                    m: int) -> Game:
+    """A copy of `template` (a world sampled from the view) holding one of `m` deals the
+    sampler draws from `view`, chosen in proportion to its weight (`resample_hands`)."""
+    hands, boneyard = resample_hands(view, rng, history, m)
+    world = template.clone()
+    world.state.set_hands(hands, boneyard)
+    return world
+
+
+__all__ = ["BETA", "GAMMA", "FivesHistory", "resample_hands", "resampled_world"]

@@ -44,10 +44,11 @@ from ..engine import Action, Game, sample_world
 from ..engine.actions import END, END_ACTION, PLAY
 from ..engine.tiles import BIT, HIGH, IS_DOUBLE, PIPS, WITH_HALF
 from .base import View
+from .line_beliefs import resampled_world
 from .mexican import plan_still_good, plan_train
 from .search import WorldSearch
 from .train_beliefs import BETA as BELIEF_BETA
-from .train_beliefs import TrainHistory, resample_train_world
+from .train_beliefs import TrainHistory
 
 
 def _facts(st: object, p: int) -> tuple[int, int, bool, bool, bool, list[int]]:
@@ -166,8 +167,8 @@ class TrainBot(WorldSearch):
         plays (`bots.train_beliefs`); off (0), the sampler's world as it is."""
         if not self.beliefs or self._template is None or self._sampling_view is None:
             return super().sample(view)
-        return resample_train_world(self._sampling_view, self.rng, self.history,
-                                    self._template, self.beliefs)
+        return resampled_world(self._sampling_view, self.rng, self.history,
+                               self._template, self.beliefs)
 
     def candidates(self, view: View) -> list[Action]:
         """Every legal action, but never `end` a first-turn chain that can go on: the

@@ -39,9 +39,9 @@ so every world respects them (the sampler's own counting of draws since, and rel
 of voids that cannot all fit); by default (``end_weight=None``) an ended chain is then
 not weighed again.
 
-`resample_train_world(sampling_view, rng, history, template, m)` draws `m` deals with the
-sampler and keeps one in proportion to its weight (sampling-importance-resampling, as
-`bots.line_beliefs.resample_hands` does for All Fives), put into a copy of `template`.
+`bots.line_beliefs.resampled_world(history.sampling_view(view), rng, history, template,
+m)` draws `m` deals with the sampler and keeps one in proportion to its weight
+(sampling-importance-resampling, as for All Fives), put into a copy of `template`.
 
 >>> import dominohall
 >>> g = dominohall.new_game("mexican_train", players=4, seed=3)
@@ -55,11 +55,10 @@ import math
 import random
 from typing import Any
 
-from ..engine import Game, sample_world
+from ..engine import sample_world
 from ..engine.actions import DRAW_ACTION, END_ACTION, PASS_ACTION, PLAY, parse_action
 from ..engine.tiles import BIT, IS_DOUBLE, PIPS, TEXT, double, parse_tile, set_size
 from .base import View
-from .line_beliefs import resample_hands
 
 #: the play model's defaults (fitted with benchmarks/beliefs_train.py on bot play)
 BETA = 0.1
@@ -150,19 +149,11 @@ class TrainHistory:
         self.cut = [0] * n
         self._drawing = [False] * n
         st: Any = sample_world(view, random.Random(0)).state
-        e = int(str(view["engine"]).split("-")[0])
+        st.clear_table()                                # the round's table as dealt
         st.log = []
-        st.ends = [e] * (n + 1)
-        st.trains = [[] for _ in range(n + 1)]
-        st.markers = st.first_done = st.passes = st.turn_draws = 0
-        st.owed, st.deferred, st.pending = [], [], []
-        st.drawn = -1
-        st.drew = st.must_follow = st.chain = False
-        st.boneyard = [0] * 64
         st.current = (view["round"] - 1) % n           # set_aside; else the engine event
-        self._free = (1 << set_size(view["options"]["set_max"])) - 1 & ~BIT[double(e)]
-        st.hands = [self._free] * n
-        st._legal = None
+        self._free = (1 << set_size(view["options"]["set_max"])) - 1 & ~BIT[double(st.engine)]
+        st.set_hands([self._free] * n, [0] * 64)
         self._st = st
         beta, bonus = self.beta, self.double_bonus
         self._ew = [math.exp(beta * (PIPS[t] + (bonus if IS_DOUBLE[t] else 0.0)))
@@ -170,9 +161,8 @@ class TrainHistory:
 
     def _fits(self, st: Any, seat: int) -> tuple[int, int]:
         """The unplaced tiles seat could legally play now: on its own train, elsewhere."""
-        st.hands[seat] = self._free
+        st.set_hands([self._free] * st.n)
         st.drawn = -1
-        st._legal = None
         own_name = f"t{seat}"
         own = public = 0
         for a in st.legal():
@@ -198,8 +188,7 @@ class TrainHistory:
                 # played elsewhere while its own train was open to it and wanted a tile
                 # (a marker to take off, or not started yet): none fitted it
                 self.voids.append((self._seen - 1, seat, st.ends[seat]))
-        st.hands[seat] = self._free
-        st._legal = None
+        st.set_hands([self._free] * st.n)
         st.apply(parse_action(f"{TEXT[t]}>{target}"))
         self._free &= ~BIT[t]
 
@@ -247,18 +236,4 @@ class TrainHistory:
         return total
 
 
-def resample_train_world(sampling_view: View, rng: random.Random, history: TrainHistory,
-                         template: Game, m: int) -> Game:
-    """A copy of `template` (a world sampled from the view) holding one of `m` deals that
-    the sampler draws from `sampling_view` (`TrainHistory.sampling_view` of the view),
-    chosen in proportion to its weight under `history` (m = 1: the first deal)."""
-    hands, boneyard = resample_hands(sampling_view, rng, history, m)
-    world = template.clone()
-    st: Any = world.state
-    st.hands = hands
-    st.boneyard = boneyard
-    st._legal = None
-    return world
-
-
-__all__ = ["BETA", "DOUBLE_BONUS", "END_WEIGHT", "TrainHistory", "resample_train_world"]
+__all__ = ["BETA", "DOUBLE_BONUS", "END_WEIGHT", "TrainHistory"]

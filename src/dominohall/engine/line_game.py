@@ -319,6 +319,15 @@ class LineGameState:
         else:
             self._lay(t, self.ends[e])
 
+    def set_hands(self, hands: list[int], boneyard: list[int] | None = None) -> None:
+        """Put other hidden tiles in play, the table unchanged: every hand's mask (and the
+        boneyard, top last, when given), e.g. one of a sampler's deals in a world, or a
+        hand that may hold every tile a seat might.  The legal moves are listed anew."""
+        self.hands = hands
+        if boneyard is not None:
+            self.boneyard = boneyard
+        self._legal = None
+
     def clear_layout(self) -> None:
         """An empty table (no ends, spinners or lead, count 0), hands and scores untouched:
         for replaying a hand's layout alone with `lay`."""

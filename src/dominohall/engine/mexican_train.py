@@ -156,22 +156,13 @@ class MexicanTrainState:
     def _start_round(self, stacked: StackedDeck | None = None) -> None:
         """A2/A3: deal the round and place its engine."""
         o, n = self.opts, self.n
-        e = o.set_max - self.round + 1
-        self.engine = e
+        e = o.set_max - self.round + 1                      # clear_table places it
         deck: list[int] | int = set_size(o.set_max)        # the whole set: ids 0..n-1
         if o.engine == "set_aside":
             deck = list(range(set_size(o.set_max)))
             deck.remove(double(e))
         self.hands, self.boneyard, _ = self.chance.deal(deck, n, o.hand_size, stacked)
-        self.ends = [e] * (n + 1)
-        self.trains: list[list[int]] = [[] for _ in range(n + 1)]
-        self.markers = 0
-        self.owed: list[int] = []
-        self.deferred: list[int] = []
-        self.pending: list[int] = []
-        self.first_done = 0
-        self.passes = 0
-        self._reset_turn()
+        self.clear_table()
         self.log.append({"type": "deal", "round": self.round,
                          "hand_sizes": [h.bit_count() for h in self.hands],
                          "boneyard": len(self.boneyard)})
@@ -195,6 +186,23 @@ class MexicanTrainState:
             self.log.append({"type": "last_tile", "seat": holder})
         self.current = (holder + 1) % n
 
+    def clear_table(self) -> None:
+        """The round's table as dealt (A2): the engine of this round in the middle, every
+        train empty and unmarked, no double owed, nobody's first turn done, a fresh turn;
+        hands, boneyard, scores and the log untouched (how a bot replays a round)."""
+        n = self.n
+        e = self.opts.set_max - self.round + 1
+        self.engine = e
+        self.ends = [e] * (n + 1)
+        self.trains: list[list[int]] = [[] for _ in range(n + 1)]
+        self.markers = 0
+        self.owed: list[int] = []
+        self.deferred: list[int] = []
+        self.pending: list[int] = []
+        self.first_done = 0
+        self.passes = 0
+        self._reset_turn()
+
     def _reset_turn(self) -> None:
         self.drawn = -1          # the tile drawn since the last play, if any
         self.drew = False        # drew since the last play this turn
@@ -202,6 +210,15 @@ class MexicanTrainState:
         self.chain = False       # A5: inside a first-turn chain
         self.turn_draws = 0
         self._legal: list[Action] | None = None
+
+    def set_hands(self, hands: list[int], boneyard: list[int] | None = None) -> None:
+        """Put other hidden tiles in play, the table unchanged: every hand's mask (and the
+        boneyard, top last, when given), e.g. one of a sampler's deals in a world.  The
+        legal moves are listed anew."""
+        self.hands = hands
+        if boneyard is not None:
+            self.boneyard = boneyard
+        self._legal = None
 
     # ------------------------------------------------------------------ queries
     def in_first_turn(self, seat: int) -> bool:

@@ -117,8 +117,9 @@ def best_reply(view: View, action: str) -> tuple[int | None, int]:
     tiles = can_hold(view, replier) - {split_action(action)[0]}
     # The replier holds, for this one question, every tile it may hold: the engine then
     # lists each reply it could make, and scores them; no rule is written here.
-    st.hands[replier] = sum(BIT[parse_tile(t)] for t in tiles)
-    st._legal = None
+    hands = st.hands[:]
+    hands[replier] = sum(BIT[parse_tile(t)] for t in tiles)
+    st.set_hands(hands)
     best = 0
     for reply in after.legal_actions():
         act = parse_action(str(reply))

@@ -59,7 +59,7 @@ def test_a12_presets_bundle_only_values_a_user_can_set(game):
 def test_players_limits_come_from_the_engine_everywhere(game):
     """A1/B1: one limit (2-10 for Mexican Train, 2-4 for the line games) in the engine,
     the lobby catalogue and the server's table check."""
-    from dominohall.server.rooms import lobby_catalogue
+    from dominohall.server.tables import lobby_catalogue
 
     lo, hi = PLAYERS[game]
     assert (lo, hi) == ((2, 10) if game == "mexican_train" else (2, 4))
@@ -73,7 +73,7 @@ def test_players_limits_come_from_the_engine_everywhere(game):
 
 
 def test_the_lobby_catalogue_carries_labels_and_preset_labels():
-    from dominohall.server.rooms import lobby_catalogue
+    from dominohall.server.tables import lobby_catalogue
 
     for entry in lobby_catalogue():
         by_name = {s.name: s for s in dominohall.specs_for(entry["name"])}

@@ -62,7 +62,11 @@ def pg_url(pg_dsn: str) -> str:
     import psycopg
 
     with psycopg.connect(pg_dsn, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS dh_actions, dh_seats, dh_tables")
+        names = [r[0] for r in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename LIKE 'dh\\_%'")]
+        if names:
+            conn.execute("DROP TABLE IF EXISTS " + ", ".join(names) + " CASCADE")
     return pg_dsn
 
 
@@ -227,6 +231,20 @@ def running_server(tmp_path_factory, name: str, **kw) -> Iterator[Server]:
         yield s
     finally:
         s.stop()
+
+
+def another_browser(client):
+    """Another browser at the same in-process app: its own cookie jar, its requests run on
+    the app's event loop (the one `client`, entered with ``with``, started it on)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    other = TestClient(client.app)
+    other.portal = client.portal
+    return other
 
 
 @contextlib.contextmanager

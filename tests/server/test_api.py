@@ -15,11 +15,10 @@ import pytest
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 from dominohall.engine.views import events
 
-from .conftest import in_process_app
+from .conftest import another_browser, in_process_app
 
 SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
@@ -128,7 +127,7 @@ def test_create_rejects_bad_options_naming_the_field(client):
 def test_two_seats_and_a_spectator_play_a_full_round_without_leaks(client):
     t = create(client)
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
-    room = hub(client).rooms[tid]
+    room = hub(client).tables[tid]
     rng = random.Random(3)
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as w0, \
             client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as w1, \
@@ -169,7 +168,7 @@ def test_two_seats_and_a_spectator_play_a_full_round_without_leaks(client):
 def test_bad_requests_are_rejected_and_change_nothing(client):
     t = create(client)
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
-    room = hub(client).rooms[tid]
+    room = hub(client).tables[tid]
     with client.websocket_connect(f"/ws/{tid}?token=not-a-token") as bad:
         m = json.loads(receive_text(bad))
         assert m["type"] == "error" and m["code"] == "bad_token"
@@ -233,7 +232,7 @@ def test_join_by_invite_sets_a_cookie_and_a_reload_resumes_the_seat(client):
     assert "token" not in info["invites"][0]          # the creator's own seat: claimed
     invite = info["invites"][1]["token"]
     assert info["invites"][1]["invite_url"].endswith(f"/t/{tid}?invite={invite}")
-    friend = TestClient(client.app)               # another browser: same app, own cookie jar
+    friend = another_browser(client)               # another browser: same app, own cookie jar
     r = friend.post(f"/api/tables/{tid}/join", json={"token": "wrong", "name": "Ben"})
     assert r.status_code == 403
     r = friend.post(f"/api/tables/{tid}/join", json={"token": invite, "name": "  Ben  "})
@@ -246,7 +245,7 @@ def test_join_by_invite_sets_a_cookie_and_a_reload_resumes_the_seat(client):
         with friend.websocket_connect(f"/ws/{tid}") as ws:
             v = recv(ws)["view"]
             assert v["seat"] == 1 and len(v["hand"]) == 7
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     with stranger.websocket_connect(f"/ws/{tid}") as ws:
         assert recv(ws)["view"]["seat"] is None
 
@@ -255,7 +254,7 @@ def test_an_away_player_is_replaced_by_a_bot_until_they_return(client):
     t = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
                away_seconds=1)
     tid, token = t["id"], t["seats"][0]["token"]
-    room = hub(client).rooms[tid]
+    room = hub(client).tables[tid]
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         v = recv(ws)["view"]
         time.sleep(1.3)                     # present: nobody plays for seat 0
@@ -292,7 +291,7 @@ def _seats_that_played(room):
 def test_bots_finish_a_bot_table_and_the_match_is_stored(client):
     t = create(client, game="all_fives", options={"hands": 1},
                seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "fives"}])
-    room = hub(client).rooms[t["id"]]
+    room = hub(client).tables[t["id"]]
     time.sleep(0.3)
     assert room.version == 0, "bots played to an empty room"
     with client.websocket_connect(f"/ws/{t['id']}") as spec:
@@ -313,7 +312,7 @@ def test_turn_seconds_is_a_table_option_off_by_default(client):
                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
         assert r.status_code == 422 and "turn_seconds" in r.text
     t = create(client, turn_seconds=30)
-    room = hub(client).rooms[t["id"]]
+    room = hub(client).tables[t["id"]]
     info = client.get(f"/api/tables/{t['id']}").json()
     assert info["turn_seconds"] == 30
     assert info["turn"]["seat"] == room.game.current_seat and 28 < info["turn"]["left"] <= 30
@@ -334,7 +333,7 @@ def test_a_turn_that_runs_out_is_played_by_the_stand_in_stored_then_broadcast(cl
     # three rounds: no deal ends the match before each seat has had three turns
     t = create(client, options={**SHORT_MT, "rounds": 3}, turn_seconds=1, away_seconds=0)
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
-    room = hub(client).rooms[tid]
+    room = hub(client).tables[tid]
     slow = room.game.current_seat
     quick = 1 - slow
     order: list[tuple[str, int]] = []         # ("stored" | "broadcast", version), in order

@@ -18,7 +18,7 @@ import pytest
 
 from dominohall.i18n import LANGUAGES, translator
 from dominohall.i18n.catalogs import load
-from dominohall.server.app import CSP
+from dominohall.server.security import CSP
 
 from . import test_browser
 

@@ -13,10 +13,10 @@ import pytest
 from dominohall.engine import new_game
 from dominohall.server import hints
 from dominohall.server.protocol import Rejected
-from dominohall.server.rooms import Connection
+from dominohall.server.tables import Connection, Seat, TableSettings
 from dominohall.tui.hint import strongest_bot, why
 
-HUMAN, BOT = {"kind": "human"}, {"kind": "bot"}
+HUMAN, BOT = Seat("human"), Seat("bot")
 
 
 def test_the_default_is_on_for_one_human_and_off_for_more():
@@ -30,13 +30,13 @@ def test_the_default_is_on_for_one_human_and_off_for_more():
             hints.table_setting(bad, [HUMAN])
         assert err.value.status == 422
     # a table stored before the setting existed gets the default for its seats
-    assert hints.allowed(SimpleNamespace(settings={}, seats=[HUMAN, HUMAN])) is False
-    assert hints.allowed(SimpleNamespace(settings={}, seats=[HUMAN, BOT])) is True
+    assert hints.allowed(SimpleNamespace(settings=TableSettings(), seats=[HUMAN, HUMAN])) is False
+    assert hints.allowed(SimpleNamespace(settings=TableSettings(), seats=[HUMAN, BOT])) is True
 
 
 def room_for(game, seats, allowed: bool | None = True):
     pool = concurrent.futures.ThreadPoolExecutor(1)
-    return SimpleNamespace(id="t", game=game, seats=seats, settings={"hints": allowed},
+    return SimpleNamespace(id="t", game=game, seats=seats, settings=TableSettings(hints=allowed),
                            version=len(game.actions), hub=SimpleNamespace(bot_pool=pool))
 
 
@@ -53,12 +53,12 @@ def test_only_the_seat_to_play_gets_a_hint_and_it_is_the_terminal_games():
         codes = []
         for conn, allowed in ((Connection(None), True), (Connection(1 - seat), True),
                               (Connection(seat), False)):
-            room.settings["hints"] = allowed
+            room.settings.hints = allowed
             try:
                 hints.request(room, conn)
             except Rejected as err:
                 codes.append(err.code)
-        room.settings["hints"] = True
+        room.settings.hints = True
         mine = Connection(seat)
         first = await ask(mine)
         again = await ask(mine)                   # the same position: answered from the cache

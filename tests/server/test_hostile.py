@@ -27,13 +27,14 @@ with warnings.catch_warnings():
 
 from dominohall import replay
 from dominohall.engine import IllegalAction
-from dominohall.server import fair, rooms
+from dominohall.server import fair
 from dominohall.server.app import create_app, hide_secrets
 from dominohall.server.protocol import MAX_MESSAGE, clean_name
-from dominohall.server.rooms import TABLE_EVERY, FairQueue, Limits
 from dominohall.server.store import open_store
+from dominohall.server.tables import TABLE_EVERY, FairQueue, Limits
+from dominohall.server.tables import core as table_core
 
-from .conftest import Watcher, free_port
+from .conftest import Watcher, another_browser, free_port
 from .test_api import create, hub, receive_text, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -75,7 +76,7 @@ def play_out(client, tid: str, room, secrets_by_seat: dict[int, str] | None = No
                 f"{err} on seat {s}'s socket: views at "
                 f"{ {k: v['version'] for k, v in views.items()} }, table at version "
                 f"{room.version}, seat {room.game.current_seat} to play, bot task "
-                f"{room.bot_task}, pause {room.pause_until}, {len(room.conns)} connections, "
+                f"{room.bot_task}, pause {room.pause_until}, {room.presence.total()} connections, "
                 f"over {room.game.is_over}") from None
         texts.append(json.dumps(m))
         views[s] = m["view"]
@@ -125,7 +126,7 @@ def test_every_server_seed_has_128_bits_and_no_path_gives_a_small_one(client, mo
         body = {"game": "draw", "seats": seats, "take_seat": take, "name": "Ann"}
         r = client.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
-        room = hub(client).rooms[r.json()["id"]]
+        room = hub(client).tables[r.json()["id"]]
         assert room.base_record["seed"] >= 2**128
     assert len(calls) == 3
     stored = {t.id: t.record["seed"] for t in hub(client).store.load_tables()}
@@ -134,7 +135,7 @@ def test_every_server_seed_has_128_bits_and_no_path_gives_a_small_one(client, mo
     t = next(iter(hub(client).store.load_tables()))
     g = replay(json.loads(json.dumps({**t.record, "actions": []})))
     assert g.seed == t.record["seed"]
-    assert g.view(0)["hand"] == hub(client).rooms[t.id].game.view(0)["hand"]
+    assert g.view(0)["hand"] == hub(client).tables[t.id].game.view(0)["hand"]
 
 
 def test_a_chosen_seed_is_refused_when_another_human_sits(client):
@@ -144,7 +145,7 @@ def test_a_chosen_seed_is_refused_when_another_human_sits(client):
     r = client.post("/api/tables", json={"game": "draw", "seats": two, "seed": 42,
                                          "take_seat": 0, "name": "Ann"})
     assert r.status_code == 422
-    assert not hub(client).rooms
+    assert not hub(client).tables
     solo = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     r = client.post("/api/tables", json={"game": "draw", "seats": solo, "seed": 42,
                                          "take_seat": 0, "name": "Ann"})
@@ -156,8 +157,8 @@ def test_a_chosen_seed_is_refused_when_another_human_sits(client):
 def test_commitment_is_shown_to_all_and_the_seed_only_after_the_match(client, tmp_path):
     t = create(client, game="draw", options={"hands": 1})
     tid, tokens = t["id"], {s["seat"]: s["token"] for s in t["seats"]}
-    room = hub(client).rooms[tid]
-    seed, nonce = room.base_record["seed"], room.settings["nonce"]
+    room = hub(client).tables[tid]
+    seed, nonce = room.base_record["seed"], room.settings.nonce
     info = client.get(f"/api/tables/{tid}").json()
     promised = info["fairness"]["commitment"]
     assert promised == fair.commitment(seed, nonce) and "seed" not in info["fairness"]
@@ -202,7 +203,7 @@ def test_the_admin_view_lists_only_unclaimed_invites(client):
     t = r.json()
     tid = t["id"]
     assert [("token" in s) for s in t["seats"]] == [False, True, True]
-    friend = TestClient(client.app)
+    friend = another_browser(client)
     friend.post(f"/api/tables/{tid}/join", json={"token": t["seats"][1]["token"], "name": "F"})
     invites = client.get(f"/api/tables/{tid}").json()["invites"]
     assert [("token" in s) for s in invites] == [False, False, True]
@@ -213,20 +214,20 @@ def test_an_invite_is_single_use_and_the_seat_secret_is_a_strict_httponly_cookie
     t = create(client, game="draw", options={}, claim=False,
                seats=[{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Host")
     tid, invite = t["id"], t["seats"][1]["token"]
-    friend = TestClient(client.app)
+    friend = another_browser(client)
     r = friend.post(f"/api/tables/{tid}/join", json={"token": invite, "name": "Ben"})
     assert r.status_code == 200
     cookie = r.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
     secret = r.json()["token"]
     # the group chat saw the link: it opens nothing any more
-    thief = TestClient(client.app)
+    thief = another_browser(client)
     r = thief.post(f"/api/tables/{tid}/join", json={"token": invite, "name": "Thief"})
     assert r.status_code == 403 and r.json()["error"] == "bad_token"
     assert thief.get(f"/api/tables/{tid}/view", headers={"X-Seat-Token": invite}).status_code == 403
     with thief.websocket_connect(f"/ws/{tid}", headers={"X-Seat-Token": invite}) as ws:
         assert json.loads(receive_text(ws))["code"] == "bad_token"
-    assert hub(client).rooms[tid].seats[1]["name"] == "Ben"
+    assert hub(client).tables[tid].seats[1].name == "Ben"
     # the owner renames with their own secret
     r = friend.post(f"/api/tables/{tid}/join", json={"token": secret, "name": "Benny"})
     assert r.status_code == 200 and r.json()["token"] == secret
@@ -235,8 +236,8 @@ def test_an_invite_is_single_use_and_the_seat_secret_is_a_strict_httponly_cookie
 def test_the_host_re_invites_a_seat_visibly_and_the_old_device_loses_it(client):
     t = create(client, game="draw", options={})
     tid, secret = t["id"], t["seats"][1]["token"]
-    room = hub(client).rooms[tid]
-    stranger = TestClient(client.app)
+    room = hub(client).tables[tid]
+    stranger = another_browser(client)
     r = stranger.post(f"/api/tables/{tid}/seats/1/invite")
     assert r.status_code == 403 and r.json()["error"] == "not_host"
     with client.websocket_connect(f"/ws/{tid}") as spec, \
@@ -255,7 +256,7 @@ def test_the_host_re_invites_a_seat_visibly_and_the_old_device_loses_it(client):
         assert m["table"]["notices"][-1] == {"type": "reinvited", "seat": 1,
                                              "time": m["table"]["notices"][-1]["time"]}
     assert room.seat_of(secret) is None
-    r = TestClient(client.app).post(f"/api/tables/{tid}/join",
+    r = another_browser(client).post(f"/api/tables/{tid}/join",
                                     json={"token": new_invite, "name": "Ben again"})
     assert r.status_code == 200 and r.json()["seat"] == 1
     assert client.get(f"/api/tables/{tid}").json()["notices"][0]["seat"] == 1
@@ -393,13 +394,13 @@ def test_display_names_are_normalised_and_empty_is_422(client):
                seats=[{"kind": "human"}, {"kind": "human"}])
     tid = t["id"]
     for bad in ("", "\u200b\u202e", "\x00", "\ud800", "   "):
-        r = post_json(TestClient(client.app), f"/api/tables/{tid}/join",
+        r = post_json(another_browser(client), f"/api/tables/{tid}/join",
                       {"token": t["seats"][0]["token"], "name": bad})
         assert r.status_code == 422, (bad, r.text)
     r = client.post("/api/tables", json={"game": "draw", "take_seat": 0, "name": "\u200b",
                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
     assert r.status_code == 422
-    r = post_json(TestClient(client.app), f"/api/tables/{tid}/join",
+    r = post_json(another_browser(client), f"/api/tables/{tid}/join",
                   {"token": t["seats"][0]["token"], "name": NASTY[2]})
     assert r.status_code == 200
     assert client.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == "Cy"
@@ -429,7 +430,7 @@ def test_huge_bodies_huge_numbers_and_strings_for_numbers_are_refused(client):
                 {"seed": 2**300}, {"options": {"hand_size": 10**9}}):
         r = client.post("/api/tables", json={"game": "all_fives", "seats": BOTS2, **bad})
         assert r.status_code == 422, (bad, r.text)
-    assert not hub(client).rooms
+    assert not hub(client).tables
     r = client.post("/api/tables", json={"game": "all_fives", "seats": BOTS2,
                                          "options": {"hands": "3"}})      # a form's text
     assert r.status_code == 201
@@ -438,7 +439,7 @@ def test_huge_bodies_huge_numbers_and_strings_for_numbers_are_refused(client):
 def test_an_illegal_action_carries_the_engines_code_and_params(client, monkeypatch):
     t = create(client, game="draw", options={})
     tid, tokens = t["id"], {s["seat"]: s["token"] for s in t["seats"]}
-    room = hub(client).rooms[tid]
+    room = hub(client).tables[tid]
 
     class Coded(IllegalAction):
         code = "no_such_tile"
@@ -467,7 +468,7 @@ def test_rate_limits_answer_429_with_retry_after(tmp_path):
         assert codes == [201, 201, 201, 429, 429]
         r = c.post("/api/tables", json={"game": "draw", "seats": BOTS2})
         assert r.json()["error"] == "rate_limited" and int(r.headers["retry-after"]) >= 1
-        tid = next(iter(hub(c).rooms))
+        tid = next(iter(hub(c).tables))
         codes = [c.post(f"/api/tables/{tid}/join", json={"token": "x", "name": "x"}).status_code
                  for _ in range(3)]
         assert codes == [403, 403, 429]
@@ -537,7 +538,7 @@ def test_the_bot_queue_is_fair_between_tables():
 
 def test_table_broadcasts_are_coalesced(client, monkeypatch):
     t = create(client, game="draw", options={})
-    room = hub(client).rooms[t["id"]]
+    room = hub(client).tables[t["id"]]
     sent: list[float] = []
     flush = room._flush_table
 
@@ -564,18 +565,18 @@ def test_a_table_nobody_watches_pauses_then_expires_and_is_not_loaded_again(tmp_
         idle = c.post("/api/tables", json={"game": "draw", "seats": BOTS2}).json()["id"]
         done = c.post("/api/tables", json={"game": "all_fives", "seats": BOTS2,
                                            "options": {"hands": 1}}).json()["id"]
-        room = hub(c).rooms[done]
+        room = hub(c).tables[done]
         with c.websocket_connect(f"/ws/{done}") as ws:
             recv(ws)
             deadline = time.monotonic() + 30
             while not room.game.is_over and time.monotonic() < deadline:
                 time.sleep(0.05)
         assert room.game.is_over
-        assert hub(c).rooms[idle].version == 0          # paused: nobody connected
+        assert hub(c).tables[idle].version == 0          # paused: nobody connected
         deadline = time.monotonic() + 10
-        while (idle in hub(c).rooms or done in hub(c).rooms) and time.monotonic() < deadline:
+        while (idle in hub(c).tables or done in hub(c).tables) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert idle not in hub(c).rooms and done not in hub(c).rooms
+        assert idle not in hub(c).tables and done not in hub(c).tables
         assert c.get(f"/api/tables/{idle}").json()["status"] == "expired"
         r = c.get(f"/api/tables/{idle}/record")
         assert r.status_code == 200 and fair.verify(r.json())
@@ -585,7 +586,7 @@ def test_a_table_nobody_watches_pauses_then_expires_and_is_not_loaded_again(tmp_
     assert {t.id: t.state for t in store.load_tables()} == {idle: "expired", done: "over"}
     store.close()
     with make_client(tmp_path) as c:            # a restart loads neither
-        assert not hub(c).rooms
+        assert not hub(c).tables
         r = c.get(f"/api/tables/{done}/record")
         assert r.status_code == 200 and replay(r.json()).is_over
 
@@ -609,7 +610,7 @@ def test_a_slow_write_does_not_stall_other_tables(client):
         results: dict[str, int] = {}
 
         def move(t) -> None:
-            room = hub(client).rooms[t["id"]]
+            room = hub(client).tables[t["id"]]
             seat = room.game.current_seat
             v = room.game.view(seat)
             tok = next(s["token"] for s in t["seats"] if s["seat"] == seat)
@@ -674,8 +675,8 @@ def test_play_again_carries_every_seat_to_a_successor_table(client):
                seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"},
                       {"kind": "human", "name": "Ben"}])
     tid, tokens = t["id"], {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
-    room = hub(client).rooms[tid]
-    ann, ben, stranger = (TestClient(client.app) for _ in range(3))
+    room = hub(client).tables[tid]
+    ann, ben, stranger = (another_browser(client) for _ in range(3))
     r = ann.post(f"/api/tables/{tid}/again", headers={"X-Seat-Token": tokens[0]})
     assert r.status_code == 409 and r.json()["error"] == "not_over"
     play_out(client, tid, room, tokens)
@@ -689,8 +690,8 @@ def test_play_again_carries_every_seat_to_a_successor_table(client):
     assert again == nxt                                     # the same table, the same seat
     r = ben.post(f"/api/tables/{tid}/again", headers={"X-Seat-Token": tokens[2]})
     assert r.json()["id"] == nxt["id"] and r.json()["seat"] == 2
-    new = hub(client).rooms[nxt["id"]]
-    assert [(s["kind"], s.get("bot"), s.get("name")) for s in new.seats] == \
+    new = hub(client).tables[nxt["id"]]
+    assert [(s.kind, s.bot, s.name) for s in new.seats] == \
         [("human", None, "Ann"), ("bot", "random", "Bot 1"), ("human", None, "Ben")]
     assert new.game.options.as_dict() == room.game.options.as_dict()
     assert new.base_record["seed"] != room.base_record["seed"] >= 2**128
@@ -734,7 +735,7 @@ def test_an_action_being_stored_is_shown_only_once_stored_and_only_once(
     broadcast), so its versions go up one at a time."""
     t = create(client)
     tid, tokens = t["id"], [s["token"] for s in t["seats"]]
-    room = hub(client).rooms[tid]
+    room = hub(client).tables[tid]
     store = hub(client).store
     writing, release = threading.Event(), threading.Event()
     real = store.append_action
@@ -773,17 +774,17 @@ def test_an_action_being_stored_is_shown_only_once_stored_and_only_once(
 
 
 def test_requests_from_another_event_loop_still_reach_the_table(client, monkeypatch):
-    """A TestClient used without ``with`` runs each request on its own short-lived
-    event loop.  A room's coalesced table broadcast is a timer: scheduled on such a
-    loop it never fired and every later table update was swallowed.  Every request
-    now runs on the hub's loop, so the spectator hears of both seats being taken."""
-    monkeypatch.setattr(rooms, "TABLE_EVERY", 1.0)      # the second join is coalesced
+    """A table's coalesced table broadcast is a timer: one scheduled on a loop that is
+    gone never fired and every later table update was swallowed.  Each join from
+    another browser (its own client, on the app's loop) reaches the spectator, the
+    coalesced second one included."""
+    monkeypatch.setattr(table_core, "TABLE_EVERY", 1.0)      # the second join is coalesced
     t = create(client, claim=False)
     tid, invites = t["id"], [s["token"] for s in t["seats"]]
     with client.websocket_connect(f"/ws/{tid}") as spec:
         recv(spec)
         for seat, name in enumerate(("Ann", "Ben")):
-            other = TestClient(client.app)              # its own loop for each request
+            other = another_browser(client)              # its own loop for each request
             r = other.post(f"/api/tables/{tid}/join", json={"token": invites[seat],
                                                             "name": name})
             assert r.status_code == 200, r.text

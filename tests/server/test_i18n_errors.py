@@ -22,7 +22,7 @@ from dominohall.engine.errors import BadOption, BadRecord
 from dominohall.i18n import LANGUAGES
 from dominohall.i18n.errors import ENGINE_SETUP, ERRORS, SERVER, error_text
 from dominohall.server.protocol import MAX_MESSAGE
-from dominohall.server.rooms import Limits
+from dominohall.server.tables import Limits
 
 from .conftest import in_process_app
 
@@ -41,7 +41,7 @@ def _calls(path: pathlib.Path, name: str):
 
 def test_every_server_refusal_has_a_template_that_is_its_english_message():
     found = 0
-    for path in sorted((PACKAGE / "server").glob("*.py")):
+    for path in sorted((PACKAGE / "server").rglob("*.py")):
         for call in _calls(path, "Rejected"):
             found += 1
             where = f"{path.name}:{call.lineno}"

@@ -130,7 +130,7 @@ def test_two_players_at_one_table_get_hints_in_their_own_languages(client):
             recv(ws, "state")
             ws.send_text('{"type": "hint"}')
             hint = recv(ws, "hint", timeout=120)
-        record = client.app.state.hub.rooms[t["id"]].game.to_record()
+        record = client.app.state.hub.tables[t["id"]].game.to_record()
         want = hints.compute(record, seat, langs[seat])
         english = hints.compute(record, seat, "en")
         assert (hint["action"], hint["why"]) == want
@@ -141,7 +141,7 @@ def test_two_players_at_one_table_get_hints_in_their_own_languages(client):
         recv(ws, "state")
         ws.send_text('{"type": "hint"}')
         hint = recv(ws, "hint", timeout=120)
-    record = client.app.state.hub.rooms[t["id"]].game.to_record()
+    record = client.app.state.hub.tables[t["id"]].game.to_record()
     assert hint["why"] == hints.compute(record, 1 - first, "kk")[1]
     # the menu switched the page in place: the hint message names the new language
     with client.websocket_connect(f"/ws/{t['id']}", headers=how[1 - first]) as ws:

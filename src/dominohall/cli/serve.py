@@ -66,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server.app import create_app
-        from ..server.rooms import Limits
-        from ..server.store import StoreError, describe, open_store
+        from ..server.settings import ServerSettings
+        from ..server.store import StoreError, describe, is_postgres, open_store
+        from ..server.tables import Limits, LocalDirectory
     except ImportError as err:
         raise SystemExit(f"dominohall: error: the web server needs the 'web' extra "
                          f"(pip install -e '.[web]'): {err}") from None
@@ -76,7 +77,14 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise SystemExit(f"dominohall: error: --limit {err}") from None
     try:                    # fail here with a clear message, not inside the server's startup
-        open_store(args.db).close()
+        store = open_store(args.db)
+        try:
+            if not is_postgres(args.db):    # one node per SQLite file
+                lock = LocalDirectory(store)
+                lock.start()
+                lock.stop()
+        finally:
+            store.close()
     except (StoreError, OSError) as err:
         raise SystemExit(f"dominohall: error: {err}") from None
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -88,10 +96,12 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         raise SystemExit(f"dominohall: error: cannot listen on {args.host}:{args.port}: "
                          f"{err.strerror or err}") from None
-    app = create_app(args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
-                     bot_processes=not args.bot_threads, limits=limits,
-                     public_url=args.public_url, allow_origins=tuple(args.allow_origin),
-                     behind_https=args.behind_https)
+    settings = ServerSettings(db=args.db, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
+                              bot_processes=not args.bot_threads, limits=limits,
+                              public_url=args.public_url,
+                              allow_origins=tuple(args.allow_origin),
+                              behind_https=args.behind_https)
+    app = create_app(settings=settings)
     print(f"dominohall: tables in {describe(args.db)}")
     shown = args.public_url or f"http://{args.host}:{args.port}/"
     print(f"dominohall: open {shown} in a browser", flush=True)

@@ -26,7 +26,8 @@ from . import protocol
 from .protocol import Rejected
 
 if TYPE_CHECKING:
-    from .rooms import Connection, Room
+    from .tables import Connection, Seat
+    from .tables import TableState as Room
 
 log = logging.getLogger("dominohall.server")
 
@@ -38,12 +39,12 @@ _busy: set[Connection] = set()
 _tasks: set[asyncio.Task[None]] = set()
 
 
-def default_for(seats: list[dict[str, Any]]) -> bool:
+def default_for(seats: list[Seat]) -> bool:
     """Hints are on by default only when at most one human sits at the table."""
-    return sum(1 for s in seats if s.get("kind") == "human") <= 1
+    return sum(1 for s in seats if s.kind == "human") <= 1
 
 
-def table_setting(value: object, seats: list[dict[str, Any]]) -> bool:
+def table_setting(value: object, seats: list[Seat]) -> bool:
     """The ``hints`` setting a create request asks for (None: the default for its seats)."""
     if value is None:
         return default_for(seats)
@@ -54,7 +55,7 @@ def table_setting(value: object, seats: list[dict[str, Any]]) -> bool:
 
 def allowed(room: Room) -> bool:
     """Whether this table gives hints (tables stored before the setting get the default)."""
-    value = room.settings.get("hints")
+    value = room.settings.hints
     return default_for(room.seats) if value is None else bool(value)
 
 
@@ -97,11 +98,12 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int, str],
                   record: dict[str, Any]) -> None:
     try:
         loop = asyncio.get_running_loop()
-        queue = getattr(room.hub, "bot_queue", None)     # the bots' fair share of workers
+        hub: Any = room.hub                              # the node's Hub (or a test's)
+        queue = getattr(hub, "bot_queue", None)          # the bots' fair share of workers
         if queue is not None:
             await queue.acquire(0)                       # a seated player is waiting
         try:
-            result = await loop.run_in_executor(room.hub.bot_pool, compute, record, key[2],
+            result = await loop.run_in_executor(hub.bot_pool, compute, record, key[2],
                                                  key[3])
         finally:
             if queue is not None:

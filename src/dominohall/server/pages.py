@@ -34,6 +34,7 @@ from ..engine.views import events
 from ..guide import guide_language, rules_markdown
 from ..i18n import LANG_COOKIE, N_, request_language, translator
 from ..i18n.html import translate_html
+from .deps import find_table, get_hub
 from .protocol import MAX_MESSAGE, Rejected
 
 log = logging.getLogger("dominohall.server")
@@ -116,10 +117,8 @@ async def table_replay(request: Request, table_id: str, round: int = 1) -> dict[
     """The table's own record (``GET /api/tables/{id}/record``, published once the match is
     over) replayed here: its seed has 128 bits, more than a browser's numbers keep, so the
     record never makes a round trip through JavaScript."""
-    room = await request.app.state.hub.room(table_id)
-    if room is None:
-        raise Rejected("not_found", "no table {table}", 404, params={"table": repr(table_id)})
-    record = room.record()              # Rejected 409 until the match is over
+    table = await find_table(get_hub(request), table_id)
+    record = table.record()             # Rejected 409 until the match is over
     return await run_in_threadpool(positions, record, round)
 
 

@@ -91,6 +91,14 @@ class Rejected(Exception):
         return cls(code, str(err), status, reason=getattr(err, "code", None),
                    params=getattr(err, "params", None), filled=True, **extra)
 
+    @classmethod
+    def from_body(cls, body: dict[str, Any], status: int = 400) -> Rejected:
+        """The refusal whose REST body is `body` (one relayed from another node)."""
+        rest = dict(body)
+        code, reason = rest.pop("error"), rest.pop("code", None)
+        params, message = rest.pop("params", {}), rest.pop("message", "")
+        return cls(code, message, status, reason=reason, params=params, filled=True, **rest)
+
     def body(self) -> dict[str, Any]:
         """The REST error body."""
         return {"error": self.code, "code": self.reason, "params": self.params,

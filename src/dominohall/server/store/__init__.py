@@ -32,6 +32,10 @@ class StoreError(Exception):
     """The database refused a write (e.g. a duplicate action number)."""
 
 
+class LeaseLost(StoreError):
+    """A cluster node wrote to a table whose lease another node has taken since."""
+
+
 @dataclass
 class StoredTable:
     """One table as stored: enough to rebuild it exactly."""
@@ -44,6 +48,7 @@ class StoredTable:
     actions: list[str] = field(default_factory=list)
     created: float = 0.0
     state: str = "live"               # live | over | expired
+    creator: str = ""                 # the client address that created it (per-address caps)
 
 
 class Store(Protocol):
@@ -67,6 +72,12 @@ class Store(Protocol):
     def set_state(self, table_id: str, state: str) -> None:
         """Mark a table live, over or expired."""
 
+    def live_tables_of(self, creator: str) -> list[tuple[str, list[tuple[str, str | None]]]]:
+        """The live tables created from address `creator`: (id, [(kind, bot) per seat])."""
+
+    def count_live(self) -> int:
+        """How many tables are live (in a cluster: on every node)."""
+
     def load_tables(self, live_only: bool = False) -> list[StoredTable]:
         """Every table (or every live one) with its actions in order."""
 
@@ -89,11 +100,16 @@ def default_db_path() -> pathlib.Path:
     return base / "dominohall.sqlite3"
 
 
+def is_postgres(where: str | os.PathLike[str] | None) -> bool:
+    """`where` names a PostgreSQL database (else an SQLite file)."""
+    return where is not None and os.fspath(where).startswith(("postgresql://", "postgres://"))
+
+
 def open_store(where: str | os.PathLike[str] | None = None) -> Store:
     """A store for a file path (SQLite), a ``postgresql://`` URL, or None (the default file)."""
     text = "" if where is None else os.fspath(where)
     try:
-        if text.startswith(("postgresql://", "postgres://")):
+        if is_postgres(text):
             from .postgres import PostgresStore
 
             return PostgresStore(text)
@@ -123,4 +139,5 @@ def describe(where: str | os.PathLike[str] | None) -> str:
     return text or str(default_db_path())
 
 
-__all__ = ["Store", "StoreError", "StoredTable", "default_db_path", "describe", "open_store"]
+__all__ = ["LeaseLost", "Store", "StoreError", "StoredTable", "default_db_path", "describe",
+           "is_postgres", "open_store"]

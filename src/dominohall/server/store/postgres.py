@@ -15,38 +15,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from .schema import POSTGRES, migrate
 from .sql import SqlStore
 
 log = logging.getLogger("dominohall.server")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS dh_tables (
-    id       TEXT PRIMARY KEY,
-    record   JSONB NOT NULL,
-    settings JSONB NOT NULL,
-    created  DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS dh_seats (
-    table_id TEXT NOT NULL REFERENCES dh_tables(id),
-    seat     INTEGER NOT NULL,
-    kind     TEXT NOT NULL,
-    bot      TEXT,
-    token    TEXT NOT NULL,
-    name     TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS dh_actions (
-    table_id TEXT NOT NULL REFERENCES dh_tables(id),
-    seq      INTEGER NOT NULL,
-    seat     INTEGER,
-    action   TEXT NOT NULL,
-    created  DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-ALTER TABLE dh_tables ADD COLUMN IF NOT EXISTS state TEXT NOT NULL DEFAULT 'live';
-ALTER TABLE dh_seats ADD COLUMN IF NOT EXISTS secret TEXT;
-CREATE INDEX IF NOT EXISTS dh_tables_state ON dh_tables(state);
-"""
 
 
 class PostgresStore(SqlStore):
@@ -65,6 +37,8 @@ class PostgresStore(SqlStore):
         self._lost = (psycopg.OperationalError, psycopg.InterfaceError)
         self._jsonb = Jsonb
         self.retry_seconds = retry_seconds
+        self.url = url
+        self.fences = {}
         self.pool = ConnectionPool(url, min_size=1, max_size=max_connections,
                                    kwargs={"autocommit": True, "connect_timeout": 5},
                                    check=ConnectionPool.check_connection, open=False,
@@ -72,16 +46,7 @@ class PostgresStore(SqlStore):
         self.pool.open(wait=True, timeout=10)
         with self.pool.connection() as db, db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(4242)")   # concurrent first starts
-            row = db.execute("SELECT to_regclass('dh_seats')").fetchone()
-            had_seats = row is not None and row[0] is not None
-            had_secret = had_seats and db.execute(
-                "SELECT 1 FROM information_schema.columns WHERE table_name = 'dh_seats' "
-                "AND column_name = 'secret'").fetchone() is not None
-            db.execute(SCHEMA)
-            if had_seats and not had_secret:
-                from .sqlite import LEGACY_SECRETS
-
-                db.execute(LEGACY_SECRETS.format(t="dh_"))
+            migrate(db, POSTGRES)
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Any]:
@@ -140,6 +105,9 @@ class PostgresStore(SqlStore):
 
     def set_state(self, table_id: str, state: str) -> None:
         self._retrying(super().set_state, table_id, state)
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._retrying(super()._rows, sql, args)  # type: ignore[no-any-return]
 
     def _load(self, where: str, args: tuple[Any, ...]) -> list[Any]:
         return self._retrying(super()._load, where, args)  # type: ignore[no-any-return]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
-from . import StoredTable, StoreError
+from . import LeaseLost, StoredTable, StoreError
 
 #: table states: live tables are rebuilt at start; finished and expired ones stay stored
 LIVE, OVER, EXPIRED = "live", "over", "expired"
@@ -22,6 +22,9 @@ class SqlStore:
     P = "?"
     prefix = ""
     integrity_error: type[Exception] = Exception
+    #: table id -> (node, epoch): a cluster node's leases; each write to such a table
+    #: happens only while the lease is still (node, epoch), else LeaseLost
+    fences: dict[str, tuple[str, int]]
 
     # ------------------------------------------------------------------ dialect hooks
     def _tx(self) -> AbstractContextManager[Any]:
@@ -50,10 +53,10 @@ class SqlStore:
         try:
             with self._tx() as db:
                 db.execute(
-                    self._sql("INSERT INTO {t}tables (id, record, settings, created, state) "
-                              "VALUES ({p}, {p}, {p}, {p}, {p})"),
+                    self._sql("INSERT INTO {t}tables (id, record, settings, created, state, "
+                              "creator) VALUES ({p}, {p}, {p}, {p}, {p}, {p})"),
                     (table.id, self._json_in(table.record), self._json_in(table.settings),
-                     table.created or time.time(), table.state))
+                     table.created or time.time(), table.state, table.creator or ""))
                 for i, s in enumerate(table.seats):
                     db.execute(
                         self._sql("INSERT INTO {t}seats (table_id, seat, kind, bot, token, "
@@ -63,13 +66,34 @@ class SqlStore:
         except self.integrity_error as err:
             raise StoreError(f"table {table.id}: {err}") from None
 
+    def _fence(self, table_id: str) -> tuple[str, tuple[Any, ...]]:
+        """The condition that this node still holds `table_id`'s lease ("" if unfenced)."""
+        fence = getattr(self, "fences", {}).get(table_id)
+        if fence is None:
+            return "", ()
+        return (self._sql(" AND EXISTS (SELECT 1 FROM {t}owners WHERE table_id = {p} "
+                          "AND node = {p} AND epoch = {p})"), (table_id, *fence))
+
+    @staticmethod
+    def _fenced(cursor: Any, fence: str, table_id: str) -> None:
+        if fence and cursor.rowcount == 0:
+            raise LeaseLost(f"table {table_id}: this node no longer holds its lease")
+
     def append_action(self, table_id: str, seq: int, seat: int | None, action: str) -> None:
+        fence, args = self._fence(table_id)
         try:
             with self._tx() as db:
-                db.execute(
-                    self._sql("INSERT INTO {t}actions (table_id, seq, seat, action, created) "
-                              "VALUES ({p}, {p}, {p}, {p}, {p})"),
-                    (table_id, seq, seat, action, time.time()))
+                if fence:
+                    cur = db.execute(
+                        self._sql("INSERT INTO {t}actions (table_id, seq, seat, action, "
+                                  "created) SELECT {p}, {p}, {p}, {p}, {p} WHERE TRUE") + fence,
+                        (table_id, seq, seat, action, time.time(), *args))
+                    self._fenced(cur, fence, table_id)
+                else:
+                    db.execute(
+                        self._sql("INSERT INTO {t}actions (table_id, seq, seat, action, "
+                                  "created) VALUES ({p}, {p}, {p}, {p}, {p})"),
+                        (table_id, seq, seat, action, time.time()))
         except self.integrity_error as err:
             raise StoreError(f"table {table_id} action {seq}: {err}") from None
 
@@ -82,22 +106,42 @@ class SqlStore:
         if not cols:
             return
         sets = ", ".join(f"{k} = {{p}}" for k in cols)
+        fence, args = self._fence(table_id)
         with self._tx() as db:
-            db.execute(self._sql(f"UPDATE {{t}}seats SET {sets} "
-                                 "WHERE table_id = {p} AND seat = {p}"),
-                       (*(fields[k] if k != "token" else fields[k] or "" for k in cols),
-                        table_id, seat))
+            cur = db.execute(self._sql(f"UPDATE {{t}}seats SET {sets} "
+                                       "WHERE table_id = {p} AND seat = {p}") + fence,
+                             (*(fields[k] if k != "token" else fields[k] or "" for k in cols),
+                              table_id, seat, *args))
+            self._fenced(cur, fence, table_id)
 
     def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        fence, args = self._fence(table_id)
         with self._tx() as db:
-            db.execute(self._sql("UPDATE {t}tables SET settings = {p} WHERE id = {p}"),
-                       (self._json_in(settings), table_id))
+            cur = db.execute(self._sql("UPDATE {t}tables SET settings = {p} WHERE id = {p}")
+                             + fence, (self._json_in(settings), table_id, *args))
+            self._fenced(cur, fence, table_id)
 
     def set_state(self, table_id: str, state: str) -> None:
         """Mark a table live, over (the match ended) or expired (abandoned)."""
+        fence, args = self._fence(table_id)
         with self._tx() as db:
-            db.execute(self._sql("UPDATE {t}tables SET state = {p} WHERE id = {p}"),
-                       (state, table_id))
+            cur = db.execute(self._sql("UPDATE {t}tables SET state = {p} WHERE id = {p}")
+                             + fence, (state, table_id, *args))
+            self._fenced(cur, fence, table_id)
+
+    def live_tables_of(self, creator: str) -> list[tuple[str, list[tuple[str, str | None]]]]:
+        """The live tables created from address `creator`: (id, [(kind, bot) per seat])."""
+        out: dict[str, list[tuple[str, str | None]]] = {}
+        for tid, kind, bot in self._rows(
+                "SELECT t.id, s.kind, s.bot FROM {t}tables t JOIN {t}seats s ON s.table_id = t.id "
+                "WHERE t.state = 'live' AND t.creator = {p} ORDER BY t.id, s.seat", (creator,)):
+            out.setdefault(tid, []).append((kind, bot))
+        return list(out.items())
+
+    def count_live(self) -> int:
+        """How many tables are live (on every node of a cluster)."""
+        rows = self._rows("SELECT count(*) FROM {t}tables WHERE state = 'live'")
+        return int(rows[0][0])
 
     def load_tables(self, live_only: bool = False) -> list[StoredTable]:
         where = " WHERE state = 'live'" if live_only else ""
@@ -111,11 +155,11 @@ class SqlStore:
         out: dict[str, StoredTable] = {}
         sub = "SELECT id FROM {t}tables" + where
         with self._read() as db:
-            for tid, record, settings, created, state in db.execute(self._sql(
-                    "SELECT id, record, settings, created, state FROM {t}tables" + where +
-                    " ORDER BY created, id"), args).fetchall():
+            for tid, record, settings, created, state, creator in db.execute(self._sql(
+                    "SELECT id, record, settings, created, state, creator FROM {t}tables" +
+                    where + " ORDER BY created, id"), args).fetchall():
                 out[tid] = StoredTable(tid, self._json_out(record), self._json_out(settings),
-                                       [], [], created, state)
+                                       [], [], created, state, creator or "")
             for tid, kind, bot, token, secret, name in db.execute(self._sql(
                     "SELECT table_id, kind, bot, token, secret, name FROM {t}seats "
                     f"WHERE table_id IN ({sub}) ORDER BY table_id, seat"), args).fetchall():

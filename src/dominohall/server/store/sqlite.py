@@ -14,39 +14,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from .schema import SQLITE, migrate
 from .sql import SqlStore
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id       TEXT PRIMARY KEY,
-    record   TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    created  REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat     INTEGER NOT NULL,
-    kind     TEXT NOT NULL,
-    bot      TEXT,
-    token    TEXT NOT NULL,
-    name     TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq      INTEGER NOT NULL,
-    seat     INTEGER,
-    action   TEXT NOT NULL,
-    created  REAL NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-"""
-#: columns added since the first schema: (table, column, definition)
-ADDED = [("tables", "state", "TEXT NOT NULL DEFAULT 'live'"), ("seats", "secret", "TEXT")]
-#: before seat secrets, a taken seat's invite token was its credential: it becomes the
-#: seat's secret (old cookies keep working; an old invite link renames, as it did)
-LEGACY_SECRETS = ("UPDATE {t}seats SET secret = token, token = '' "
-                  "WHERE kind = 'human' AND name IS NOT NULL AND secret IS NULL")
 
 
 class SqliteStore(SqlStore):
@@ -66,15 +35,8 @@ class SqliteStore(SqlStore):
         self._shared: sqlite3.Connection | None = None
         if path == ":memory:":          # one database, so one connection for every thread
             self._shared = self._open()
-        db = self.db
-        db.executescript(SCHEMA)
-        for table, column, definition in ADDED:
-            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-            if column not in have:
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
-                if column == "secret":
-                    db.execute(LEGACY_SECRETS.format(t=""))
-        db.execute("CREATE INDEX IF NOT EXISTS tables_state ON tables(state)")
+        with self._tx() as db:
+            migrate(db, SQLITE)
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,

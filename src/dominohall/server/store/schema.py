@@ -1,0 +1,161 @@
+"""The one SQL schema of both stores, and the one list of migrations that builds it.
+
+Both SQLite and PostgreSQL run :data:`MIGRATIONS` in order at every start, each step
+idempotent (a table or index ``IF NOT EXISTS``, a column added only when it is missing),
+so a database of any age, or one whose tables a test dropped, ends up the same.  Each
+step is written once with the dialect's words as placeholders:
+
+* ``{t}``: the table-name prefix (``""`` in SQLite, ``dh_`` in PostgreSQL);
+* ``{json}``: ``TEXT`` (SQLite) or ``JSONB``; ``{real}``: ``REAL`` or ``DOUBLE PRECISION``.
+
+The highest step applied is kept in ``{t}meta`` (``schema_version``), for tools and for
+steps that someday cannot be repeated.  Add a step at the end; never edit an old one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Dialect:
+    name: str
+    prefix: str
+    json: str
+    real: str
+
+    def sql(self, text: str) -> str:
+        return text.replace("{t}", self.prefix).replace("{json}", self.json) \
+            .replace("{real}", self.real)
+
+
+SQLITE = Dialect("sqlite", "", "TEXT", "REAL")
+POSTGRES = Dialect("postgresql", "dh_", "JSONB", "DOUBLE PRECISION")
+
+
+class Cursor(Protocol):
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+class Connection(Protocol):
+    def execute(self, sql: str, args: Any = ...) -> Cursor: ...
+
+
+@dataclass(frozen=True)
+class Create:
+    """A table (or index) created if it does not exist."""
+
+    sql: str
+
+
+@dataclass(frozen=True)
+class AddColumn:
+    """A column added when the table lacks it, then `then` run once (a data fix)."""
+
+    table: str
+    column: str
+    definition: str
+    then: str = ""
+
+
+Step = Create | AddColumn
+
+MIGRATIONS: list[Step] = [
+    # 1-3: the first schema: a table's record and settings, its seats, its action log
+    Create("""CREATE TABLE IF NOT EXISTS {t}tables (
+        id       TEXT PRIMARY KEY,
+        record   {json} NOT NULL,
+        settings {json} NOT NULL,
+        created  {real} NOT NULL)"""),
+    Create("""CREATE TABLE IF NOT EXISTS {t}seats (
+        table_id TEXT NOT NULL REFERENCES {t}tables(id),
+        seat     INTEGER NOT NULL,
+        kind     TEXT NOT NULL,
+        bot      TEXT,
+        token    TEXT NOT NULL,
+        name     TEXT,
+        PRIMARY KEY (table_id, seat))"""),
+    Create("""CREATE TABLE IF NOT EXISTS {t}actions (
+        table_id TEXT NOT NULL REFERENCES {t}tables(id),
+        seq      INTEGER NOT NULL,
+        seat     INTEGER,
+        action   TEXT NOT NULL,
+        created  {real} NOT NULL,
+        PRIMARY KEY (table_id, seq))"""),
+    # 4: live | over | expired: only live tables are rebuilt at start
+    AddColumn("tables", "state", "TEXT NOT NULL DEFAULT 'live'"),
+    # 5: seat secrets: before them a taken seat's invite token was its credential; it
+    # becomes the seat's secret (old cookies keep working; an old invite link renames)
+    AddColumn("seats", "secret", "TEXT",
+              then="UPDATE {t}seats SET secret = token, token = '' "
+                   "WHERE kind = 'human' AND name IS NOT NULL AND secret IS NULL"),
+    # 6
+    Create("CREATE INDEX IF NOT EXISTS {t}tables_state ON {t}tables(state)"),
+    # 7: the client address that created a table: per-address caps count from here, the
+    # same on every node (and after a restart)
+    AddColumn("tables", "creator", "TEXT NOT NULL DEFAULT ''"),
+    # 8-12: the cluster (PostgreSQL; SQLite has them too and leaves them empty).  Nodes:
+    # each holds a session advisory lock on (NODE_LOCK, key) while it runs; seen: its
+    # last heartbeat (the database's clock).
+    Create("""CREATE TABLE IF NOT EXISTS {t}nodes (
+        name     TEXT PRIMARY KEY,
+        key      INTEGER NOT NULL UNIQUE,
+        started  {real} NOT NULL,
+        seen     {real} NOT NULL)"""),
+    # a live table's lease: the node that owns it, and the epoch its writes are fenced by
+    Create("""CREATE TABLE IF NOT EXISTS {t}owners (
+        table_id TEXT PRIMARY KEY,
+        node     TEXT NOT NULL,
+        epoch    INTEGER NOT NULL,
+        since    {real} NOT NULL)"""),
+    # a public table as the lobby lists it (its owner keeps it current); seen: when its
+    # owner last let go of it (an orphan's idle clock)
+    AddColumn("tables", "listing", "{json}"),
+    AddColumn("tables", "seen", "{real} NOT NULL DEFAULT 0"),
+    # hints worked out on any node, for every node (a position's hint does not change)
+    Create("""CREATE TABLE IF NOT EXISTS {t}hints (
+        table_id TEXT NOT NULL,
+        version  INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        lang     TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        why      TEXT NOT NULL,
+        created  {real} NOT NULL,
+        PRIMARY KEY (table_id, version, seat, lang))"""),
+    # cluster messages too long for a NOTIFY payload: the notification carries the id
+    Create("""CREATE TABLE IF NOT EXISTS {t}mail (
+        id       TEXT PRIMARY KEY,
+        payload  TEXT NOT NULL,
+        created  {real} NOT NULL)"""),
+]
+
+
+def column_names(db: Connection, dialect: Dialect, table: str) -> set[str]:
+    if dialect is SQLITE:
+        return {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
+    rows = db.execute("SELECT column_name FROM information_schema.columns "
+                      "WHERE table_schema = current_schema() AND table_name = %s",
+                      (dialect.prefix + table,)).fetchall()
+    return {row[0] for row in rows}
+
+
+def migrate(db: Connection, dialect: Dialect) -> int:
+    """Bring the database `db` (inside one transaction) to the newest schema; returns the
+    schema version."""
+    for step in MIGRATIONS:
+        if isinstance(step, Create):
+            db.execute(dialect.sql(step.sql))
+        elif step.column not in column_names(db, dialect, step.table):
+            db.execute(dialect.sql(f"ALTER TABLE {{t}}{step.table} "
+                                   f"ADD COLUMN {step.column} {step.definition}"))
+            if step.then:
+                db.execute(dialect.sql(step.then))
+    db.execute(dialect.sql("CREATE TABLE IF NOT EXISTS {t}meta "
+                           "(key TEXT PRIMARY KEY, value TEXT NOT NULL)"))
+    version = str(len(MIGRATIONS))
+    p = "?" if dialect is SQLITE else "%s"
+    db.execute(dialect.sql(f"INSERT INTO {{t}}meta (key, value) VALUES ('schema_version', {p}) "
+                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value"), (version,))
+    return len(MIGRATIONS)

@@ -1,0 +1,100 @@
+"""What a server allows: :class:`Limits` (``serve --limit NAME=VALUE``), the per-address
+:class:`RateLimiter`, and the :class:`FairQueue` that shares the bot workers between
+tables."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import time
+from dataclasses import dataclass, fields
+
+
+@dataclass
+class Limits:
+    """What one server allows; every field can be set with ``serve --limit NAME=VALUE``.
+
+    Rates are per client address and per minute (a burst of the same size is allowed).
+    """
+
+    create_per_minute: int = 20         # tables created
+    join_per_minute: int = 60           # seats claimed / renamed
+    connect_per_minute: int = 120       # websocket handshakes
+    max_tables: int = 1000              # live tables on the server
+    conns_per_table: int = 100          # websockets on one table (seats and spectators)
+    conns_per_address: int = 60         # websockets from one address
+    bot_tables_per_address: int = 4     # live all-bot tables created from one address
+    strong_bots_per_address: int = 8    # live strongest-bot seats (pimc) from one address
+    idle_seconds: int = 6 * 3600        # a table nobody is connected to expires after this
+    finished_seconds: int = 600         # a finished table stays in memory this long
+
+    @classmethod
+    def parse(cls, items: list[str]) -> Limits:
+        """From ``NAME=VALUE`` texts; ValueError names a bad one."""
+        names = {f.name for f in fields(cls)}
+        out = cls()
+        for item in items:
+            name, _, value = item.partition("=")
+            name = name.strip().replace("-", "_")
+            if name not in names:
+                raise ValueError(f"unknown limit {name!r} (one of {', '.join(sorted(names))})")
+            if not value.strip().isdigit():
+                raise ValueError(f"{name}: a whole number >= 0, not {value!r}")
+            setattr(out, name, int(value))
+        return out
+
+
+class RateLimiter:
+    """Token buckets per (what, address): `per_minute` tokens a minute, as a burst too."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
+
+    def check(self, what: str, address: str, per_minute: int) -> float:
+        """0 if allowed (and counted), else the seconds to wait."""
+        if per_minute <= 0:
+            return 0.0
+        now = time.monotonic()
+        tokens, at = self.buckets.get((what, address), (float(per_minute), now))
+        tokens = min(float(per_minute), tokens + (now - at) * per_minute / 60)
+        if tokens < 1:
+            self.buckets[(what, address)] = (tokens, now)
+            return (1 - tokens) * 60 / per_minute
+        self.buckets[(what, address)] = (tokens - 1, now)
+        if len(self.buckets) > 100_000:                 # forget the full buckets
+            self.buckets = {k: v for k, v in self.buckets.items() if v[0] < per_minute - 1}
+        return 0.0
+
+
+class FairQueue:
+    """The bot workers, shared between tables: a table waits its turn in FIFO order
+    (each table has at most one bot thinking or waiting, so FIFO is round-robin), and
+    tables where a seated player is connected go before tables watched only by
+    spectators."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = max(1, slots)
+        self.waiting: tuple[collections.deque[asyncio.Future[None]], ...] = (
+            collections.deque(), collections.deque())
+
+    async def acquire(self, priority: int) -> None:
+        if self.free > 0 and not any(self.waiting):
+            self.free -= 1
+            return
+        fut = asyncio.get_running_loop().create_future()
+        self.waiting[priority].append(fut)
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():
+                self.release()          # it was handed a slot just as it was cancelled
+            raise
+
+    def release(self) -> None:
+        for queue in self.waiting:
+            while queue:
+                fut = queue.popleft()
+                if not fut.done():
+                    fut.set_result(None)
+                    return
+        self.free += 1

@@ -34,7 +34,7 @@ from dominohall.server.rooms import TABLE_EVERY, FairQueue, Limits
 from dominohall.server.store import open_store
 
 from .conftest import Watcher, free_port
-from .test_api import create, hub, receive_text, recv
+from .helpers import create, hub, receive_text, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 

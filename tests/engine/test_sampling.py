@@ -6,7 +6,7 @@ import random
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from test_properties import check_conservation, make, setups
+from property_helpers import check_conservation, make, setups
 
 import dominohall
 from dominohall.engine.tiles import TEXT

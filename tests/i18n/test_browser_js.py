@@ -6,15 +6,9 @@ engine errors from code + params (tError), compared message by message with Pyth
 from __future__ import annotations
 
 import gettext
-import json
-import os
-import pathlib
-import shutil
-import subprocess
 
 import pytest
 
-import dominohall
 from dominohall import IllegalAction, bots, new_game, replay
 from dominohall.engine.errors import BadRecord
 from dominohall.engine.views import events
@@ -22,32 +16,7 @@ from dominohall.i18n import LANGUAGES, catalog_json
 from dominohall.i18n.errors import error_text
 from dominohall.i18n.log import event_text
 
-JS = pathlib.Path(dominohall.__file__).parent / "server" / "static" / "js" / "i18n.js"
 LANGS = list(LANGUAGES)
-
-
-@pytest.fixture(scope="module")
-def node(tmp_path_factory):
-    exe = shutil.which("node") or shutil.which("nodejs")
-    if exe is None:
-        if os.environ.get("DOMINOHALL_REQUIRE_PEERS"):
-            raise AssertionError("node is needed to test js/i18n.js (apt install nodejs)")
-        pytest.skip("node is not installed")
-    d = tmp_path_factory.mktemp("js")
-    shutil.copy(JS, d / "i18n.mjs")
-
-    def run(script: str, data: object) -> object:
-        (d / "data.json").write_text(json.dumps(data), encoding="utf-8")
-        (d / "main.mjs").write_text(
-            "import * as I from './i18n.mjs';\nimport fs from 'fs';\n"
-            "const data = JSON.parse(fs.readFileSync(new URL('./data.json', import.meta.url)));\n"
-            f"const out = (() => {{ {script} }})();\n"
-            "process.stdout.write(JSON.stringify(out));\n", encoding="utf-8")
-        r = subprocess.run([exe, str(d / "main.mjs")], capture_output=True, text=True,
-                           timeout=60)
-        assert r.returncode == 0, r.stderr
-        return json.loads(r.stdout)
-    return run
 
 
 def test_languages_match_python(node):

@@ -81,6 +81,21 @@ def chromium_path() -> str:
     return CHROMIUM
 
 
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    """Debian's Chromium through Playwright, one for a test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, timeout=60_000)
+        yield b
+        b.close()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -5,12 +5,10 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import re
 import sqlite3
 import time
 import warnings
 
-import anyio
 import pytest
 
 with warnings.catch_warnings():
@@ -19,87 +17,13 @@ with warnings.catch_warnings():
 from dominohall.engine.views import events
 
 from .conftest import another_browser, in_process_app
-
-SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
-TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
+from .helpers import SHORT_MT, create, hub, receive_text, recv, tiles_mentioned
 
 
 @pytest.fixture()
 def client(tmp_path):
     with in_process_app(tmp_path) as c:
         yield c
-
-
-def hub(client):
-    return client.app.state.hub
-
-
-def create(client, game="mexican_train", seats=None, options=None, claim=True, **kw):
-    """A table; with `claim`, every human seat is claimed and its "token" is its seat secret."""
-    seats = seats or [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]
-    body = {"game": game, "options": SHORT_MT if options is None else options, "seats": seats,
-            "ready_seconds": 0, **kw}
-    r = client.post("/api/tables", json=body)
-    assert r.status_code == 201, r.text
-    t = r.json()
-    if claim:
-        for s in t["seats"]:
-            if "token" in s:
-                j = client.post(f"/api/tables/{t['id']}/join", json={
-                    "token": s["token"], "name": s["name"] or f"P{s['seat']}"})
-                assert j.status_code == 200, j.text
-                s["token"] = j.json()["token"]
-                client.cookies.clear()       # the test client stays a spectator
-    return t
-
-
-#: seconds a test waits for a message the server owes it before failing (never forever)
-RECV_TIMEOUT = 20.0
-
-
-def receive_text(ws, timeout: float = RECV_TIMEOUT) -> str:
-    """`ws.receive_text()`, but an AssertionError after `timeout` seconds instead of a hang.
-
-    Starlette's WebSocketTestSession waits without a limit; this waits on the same
-    stream inside the session's event loop with a deadline (a cancelled wait on an
-    anyio memory stream loses no message)."""
-    async def get():
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    try:
-        message = ws.portal.call(get)
-    except TimeoutError:
-        raise AssertionError(f"no message from the server within {timeout:g} s") from None
-    ws._raise_on_close(message)
-    return message["text"]
-
-
-def recv(ws, kind="state", timeout: float = RECV_TIMEOUT):
-    """The next message of a type (table updates about connections are skipped); an
-    AssertionError if none comes within `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        left = deadline - time.monotonic()
-        try:
-            m = json.loads(receive_text(ws, max(0.0, left)))
-        except AssertionError:
-            raise AssertionError(f"no {kind!r} message within {timeout:g} s") from None
-        if m["type"] == kind:
-            return m
-        assert m["type"] in ("table", "state"), m
-
-
-def canon(a: str, b: str) -> str:
-    x, y = int(a), int(b)
-    return f"{max(x, y)}-{min(x, y)}"
-
-
-def tiles_mentioned(msg: dict) -> set[str]:
-    """Every tile text in a message, except in round/game end events (those reveal hands)."""
-    m = dict(msg)
-    m["events"] = [e for e in msg.get("events", []) if e["type"] not in ("round_end", "game_end")]
-    return {canon(a, b) for a, b in TILE.findall(json.dumps(m))}
 
 
 def test_catalogue_lists_games_options_presets_and_bots(client):

@@ -7,60 +7,16 @@ made by test_browser_table.py).
 from __future__ import annotations
 
 import os
-import pathlib
 import time
 
 import pytest
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, timeout=60_000)
-        yield b
-        b.close()
+from .helpers import DOCS, PHONE, click_move, is_over, my_turn, watch_errors
 
 
 @pytest.fixture()
 def server(server_factory):
     return server_factory(bot_delay=0.02).start()
-
-
-def watch_errors(page, errors: list[str]) -> None:
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-
-def my_turn(page) -> bool:
-    return page.evaluate("document.body.dataset.myTurn === '1'")
-
-
-def is_over(page) -> bool:
-    return page.evaluate("document.body.dataset.over === '1'")
-
-
-def click_move(page) -> None:
-    """Play one action by clicking: a playable tile then a lit target, else a button."""
-    version = page.evaluate("document.body.dataset.version")
-    tiles = page.locator("#hand svg.domino.playable")
-    if tiles.count():
-        tiles.first.click()
-        page.locator(".target.lit").first.click()
-    else:
-        for button in ("#btn-draw", "#btn-pass", "#btn-end"):
-            if page.locator(button).is_enabled():
-                page.locator(button).click()
-                break
-        else:
-            raise AssertionError("my turn, but nothing to click")
-    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=10_000)
 
 
 def create_in_lobby(page, server, game: str, players: int, seats: list[str],

@@ -17,15 +17,9 @@ import re
 import pytest
 
 from dominohall.i18n import LANGUAGES, translator
-from dominohall.i18n.catalogs import load
 from dominohall.server.security import CSP
 
-from . import test_browser
-
-browser = test_browser.browser          # the module-scoped Chromium fixture, shared
-
-PAGE_LANGS = ["be", "kk", "bg", "pt", "es", "ru"]
-PHONE = {"width": 390, "height": 844}
+from .helpers import COLLECT, PAGE_LANGS, PHONE, check, english_left, open_in
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title data-i18n>Table</title></head><body>
@@ -135,72 +129,6 @@ def test_no_catalog_means_english_not_keys(browser, server):
 
 
 # ---- the lobby and a table ---------------------------------------------------------
-
-# visible text, attributes a screen reader reads, and boxes whose content is wider than
-# they are (overflow hidden or visible: cut or spilling text)
-COLLECT = """() => {
-  const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!el || el.closest('script,style,[hidden]') || !el.getClientRects().length) continue;
-    const s = n.textContent.trim();
-    if (s) texts.push(s);
-  }
-  for (const el of document.querySelectorAll('[placeholder],[title],[aria-label]')) {
-    for (const a of ['placeholder', 'title', 'aria-label']) {
-      if (el.getAttribute(a)) texts.push(el.getAttribute(a));
-    }
-  }
-  texts.push(document.title);
-  const over = [];
-  for (const el of document.body.querySelectorAll('*')) {
-    const cs = getComputedStyle(el);
-    if (!el.getClientRects().length || ['auto', 'scroll'].includes(cs.overflowX)) continue;
-    if (['INPUT', 'SELECT', 'TEXTAREA', 'svg'].includes(el.tagName) || el.closest('svg')) continue;
-    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
-      over.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}: `
-                + `${el.scrollWidth} > ${el.clientWidth}`);
-  }
-  return { texts, over, lang: document.documentElement.lang,
-           menu: !!document.querySelector('header #lang-menu, header select.lang-menu'),
-           pageWidth: document.documentElement.scrollWidth };
-}"""
-
-
-def english_left(lang: str, texts: list[str]) -> list[str]:
-    """The English messages (with a different translation) still shown."""
-    cat = load(lang)
-    tr = translator(lang)
-    english = set()
-    for m in cat:
-        msgid = m.id[0] if isinstance(m.id, tuple) else m.id
-        if not msgid or "{" in msgid or "%" in msgid or not re.search(r"[A-Za-z]{3}", msgid):
-            continue
-        if tr.gettext(msgid) != msgid:
-            english.add(msgid.strip())
-    return sorted({t for t in texts if t.strip() in english})
-
-
-def open_in(browser, server, lang: str):
-    ctx = browser.new_context(viewport=PHONE, locale="en-US")
-    ctx.add_init_script(f"localStorage.setItem('dominohall.lang', '{lang}')")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return ctx, page, errors
-
-
-def check(page, lang: str, errors: list[str]) -> None:
-    got = page.evaluate(COLLECT)
-    assert got["lang"] == lang
-    assert got["menu"], "no language menu in the page header"
-    left = english_left(lang, got["texts"])
-    assert not left, f"English left in {lang}: {left}"
-    assert got["pageWidth"] <= PHONE["width"], f"page is {got['pageWidth']} px wide"
-    assert not got["over"], f"overflowing in {lang}: {got['over'][:10]}"
-    assert not errors
-
 
 @pytest.mark.parametrize("lang", PAGE_LANGS)
 def test_lobby_in_each_language(browser, server, lang):

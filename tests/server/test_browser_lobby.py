@@ -19,11 +19,8 @@ import pytest
 from dominohall.engine import new_game, replay
 from dominohall.guide import rules_markdown
 
-from . import test_browser
 from .conftest import running_server
-from .test_browser import DOCS, PHONE
-
-browser = test_browser.browser           # the same Chromium fixture as the other browser tests
+from .helpers import DOCS, PHONE
 
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
 
@@ -316,7 +313,7 @@ def test_a_finished_table_shows_the_summary_chart_and_opens_its_replay(page, ser
     modal.locator("a.button[href^='/replay']").click()
     page.wait_for_url(f"**/replay?table={table}")
     page.wait_for_selector("body[data-step='0']")
-    expect(page.locator("#rp-players .rp-player strong").first).to_have_text("Bot 0")
+    expect(page.locator("#rp-players .rp-player strong").first).to_have_text("Bot 1")
     page.keyboard.press("End")
     page.wait_for_selector("body[data-over='1']")
     shown = json.loads(page.locator("#final-scores").get_attribute("data-scores"))
@@ -332,7 +329,7 @@ def record_text(record: dict, step: int) -> str:
     before = len(g.view(None)["log"])
     g.apply(record["actions"][step - 1])
     text = g.view(None)["log"][before]["text"]
-    return re.sub(r"\bseat (\d+)\b", lambda m: f"Seat {int(m[1]) + 1}", text)
+    return re.sub(r"\bseat (\d+)\b", lambda m: f"Player {int(m[1]) + 1}", text)
 
 
 def test_replay_of_a_line_game_with_a_big_seed_and_a_bad_file(page, server, tmp_path):

@@ -22,11 +22,8 @@ import pytest
 from dominohall.engine import Game, new_game
 from dominohall.tui.hint import strongest_bot
 
-from . import test_browser
 from .conftest import running_server
-from .test_browser import is_over, my_turn, watch_errors
-
-browser = test_browser.browser           # the same Chromium fixture
+from .helpers import click_move, is_over, my_turn, watch_errors
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
@@ -251,7 +248,7 @@ def test_all_fives_spinner_arms_are_drawn_up_and_down_from_the_spinner(page, ser
           for i in range(line.count())}
     assert max(ys) - min(ys) <= 1
     # the count and each open end's value
-    assert page.locator("#count").inner_text().startswith(f"Count {layout['count']}")
+    assert page.locator("#board .count").inner_text().startswith(f"Count {layout['count']}")
     for e in layout["ends"]:
         assert page.locator(f".end[data-target='{e['id']}']").inner_text() == str(e["value"])
         assert page.locator(f".ends-list li[data-end='{e['id']}']").inner_text().endswith(
@@ -325,7 +322,6 @@ def test_a_bot_move_is_highlighted_and_flies_in_and_your_turn_is_signalled(page,
         assert page.title().startswith("▶ Your turn")
         assert page.locator("#turn").inner_text() == "Your turn"
         version = page.evaluate("document.body.dataset.version")
-        from .test_browser import click_move
         click_move(page)
         page.wait_for_function(f"document.body.dataset.version !== '{version}'")
         assert not page.title().startswith("▶") or my_turn(page)

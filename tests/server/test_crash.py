@@ -9,40 +9,11 @@ import time
 import pytest
 
 from .conftest import Watcher, alive, children_of
+from .helpers import play_humans
 
 # three short rounds: one round could end (a first-turn chain empties a hand) before the
 # six moves the test makes ahead of the crash
 SHORT_MT = {"set_max": 6, "hand_size": 5, "rounds": 3}
-
-
-def play_humans(server, tid: str, tokens: dict[int, str], moves: int,
-                rng: random.Random) -> bool:
-    """Play `moves` actions of the human seats (bots play the rest); False once it is over."""
-    played = 0
-    deadline = time.monotonic() + 60
-    while played < moves:
-        assert time.monotonic() < deadline, "the table stopped moving"
-        _, v = server.request("GET", f"/api/tables/{tid}/view")
-        if v["is_over"]:
-            return False
-        seat = v["current_seat"]
-        if seat not in tokens:
-            time.sleep(0.02)                    # a bot's turn
-            continue
-        _, mine = server.request("GET", f"/api/tables/{tid}/view?token={tokens[seat]}")
-        if not mine["legal_actions"]:
-            continue
-        status, r = server.request("POST", f"/api/tables/{tid}/actions", {
-            # 'end' stops a first-turn chain, which could empty a hand and end the
-            # one-round game before the crash
-            "action": "end" if "end" in mine["legal_actions"] else
-            rng.choice(mine["legal_actions"]), "version": mine["version"]},
-            headers={"X-Seat-Token": tokens[seat]})
-        if status == 409:                       # a bot moved in between
-            continue
-        assert status == 200, r
-        played += 1
-    return True
 
 
 def crash_and_resume(server_factory, db: str) -> None:

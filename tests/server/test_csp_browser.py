@@ -7,10 +7,8 @@ Playwright's string predicates, such as ``wait_for_function("...")``, need eval.
 
 from __future__ import annotations
 
-from .test_browser import browser  # noqa: F401  (the module's Chromium fixture)
 
-
-def test_lobby_and_table_work_under_the_real_csp(browser, server_factory):  # noqa: F811
+def test_lobby_and_table_work_under_the_real_csp(browser, server_factory):
     server = server_factory(bot_delay=0.02).start()
     ctx = browser.new_context(viewport={"width": 1200, "height": 850})
     page = ctx.new_page()

@@ -35,7 +35,7 @@ from dominohall.server.tables import TABLE_EVERY, FairQueue, Limits
 from dominohall.server.tables import core as table_core
 
 from .conftest import Watcher, another_browser, free_port
-from .test_api import create, hub, receive_text, recv
+from .helpers import create, hub, receive_text, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 

@@ -14,12 +14,16 @@ import pytest
 from dominohall.i18n import translator
 from dominohall.i18n.errors import error_text
 
-from . import test_browser_i18n as base
+from .conftest import running_server
+from .helpers import PAGE_LANGS, PHONE, open_in
 
-browser = base.browser                  # the module-scoped Chromium fixture, shared
-server = base.server
+LANGS = PAGE_LANGS
 
-LANGS = base.PAGE_LANGS
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory, "i18n-errors") as s:
+        yield s
 
 
 def shown(page, selector: str) -> str:
@@ -31,7 +35,7 @@ def shown(page, selector: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_lobby_shows_a_server_error_in_the_players_language(browser, server, lang):
-    ctx, page, errors = base.open_in(browser, server, lang)
+    ctx, page, errors = open_in(browser, server, lang)
     page.goto(server.url + "/")
     page.wait_for_selector("#game option", state="attached")
     page.fill("#name", "\u200b\u200b")          # not empty, but nothing anyone could read
@@ -41,7 +45,7 @@ def test_lobby_shows_a_server_error_in_the_players_language(browser, server, lan
     assert text == translator(lang).gettext(english) != english, text
     fits = page.evaluate("""() => { const e = document.getElementById('create-error');
         return [e.scrollWidth <= e.clientWidth, document.documentElement.scrollWidth]; }""")
-    assert fits[0] and fits[1] <= base.PHONE["width"], fits     # nothing overflows at 390 px
+    assert fits[0] and fits[1] <= PHONE["width"], fits     # nothing overflows at 390 px
     assert not errors
     ctx.close()
 
@@ -55,7 +59,7 @@ def test_replay_page_shows_a_bad_record_in_the_players_language(browser, server,
     assert status == 422 and body["code"] in ("record_version", "not_a_record"), body
     path = tmp_path / "old.json"
     path.write_text(json.dumps(record))
-    ctx, page, errors = base.open_in(browser, server, lang)
+    ctx, page, errors = open_in(browser, server, lang)
     page.goto(server.url + "/replay")
     page.wait_for_selector("#record-file", state="attached")
     page.set_input_files("#record-file", str(path))
@@ -71,7 +75,7 @@ def test_replay_page_shows_a_bad_record_in_the_players_language(browser, server,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_page_shows_a_missing_table_in_the_players_language(browser, server, lang):
-    ctx, page, errors = base.open_in(browser, server, lang)
+    ctx, page, errors = open_in(browser, server, lang)
     page.goto(server.url + "/t/nosuchtable")
     text = shown(page, "#board .error")
     said = translator(lang).gettext("no table {table}").format(table="'nosuchtable'")
@@ -82,9 +86,10 @@ def test_table_page_shows_a_missing_table_in_the_players_language(browser, serve
 
 @pytest.mark.parametrize("lang", ["be", "pt"])
 def test_bot_seats_are_named_in_the_players_language(browser, server, lang):
-    """A bot seat's default name ("Bot 1", stored by the server) is said in the page's
-    language at the table, not in English."""
-    ctx, page, errors = base.open_in(browser, server, lang)
+    """A bot seat's default name (stored by the server in English) is said in the page's
+    language at the table, not in English, numbered like every player: the second seat's
+    bot is "Bot 2" (seats are 0-based only in the API)."""
+    ctx, page, errors = open_in(browser, server, lang)
     r = ctx.request.post(server.url + "/api/tables", data={
         "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 1},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
@@ -93,7 +98,8 @@ def test_bot_seats_are_named_in_the_players_language(browser, server, lang):
     page.goto(server.url + f"/t/{r.json()['id']}")
     page.wait_for_selector("body[data-version]")
     players = page.locator("#players").text_content()
-    assert translator(lang).gettext("Bot {n}").format(n=1) in players, players
+    assert translator(lang).gettext("Bot {n}").format(n=2) in players, players
+    assert translator(lang).gettext("Bot {n}").format(n=1) not in players, players
     assert "Bot 1" not in players or lang == "pt"           # pt says "Bot" too
     assert not errors
     ctx.close()

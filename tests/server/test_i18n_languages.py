@@ -19,7 +19,7 @@ from dominohall.i18n import request_language, translator, use_language
 from dominohall.server import hints
 
 from .conftest import in_process_app
-from .test_api import recv
+from .helpers import recv
 
 SHORT_MT = {"set_max": 6, "hand_size": 5, "rounds": 1}
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import Watcher, free_port, missing_peer
-from .test_crash import play_humans
+from .helpers import play_humans
 
 
 def pg_bin() -> Path | None:

@@ -359,11 +359,11 @@ def test_all_fives_hint_says_the_count_and_the_reply_it_denies():
     assert {"4-1>R", "3-1>L"} <= {str(a) for a in view["legal_actions"]}
     # 4-1 on R: ends 3 and 1, count 4, no score; 3-1 on L: ends 1 and 4, count 5 scores 5,
     # but then 6-1 (unseen by seat 0) on L makes 6 + 4 = 10 for seat 1.
-    reason = why("4-1>R", view, game)
+    reason = why("4-1>R", view)
     assert reason.startswith("on the R end; count 4: no score; ")
     assert "the best reply seat 1 could make scores 5" in reason
     assert "3-1>L would score 5 but could give seat 1 10" in reason
-    assert why("3-1>L", view, game).startswith(
+    assert why("3-1>L", view).startswith(
         "on the L end; count 5: scores 5; the best reply seat 1 could make scores 10")
     # read from the view only: seat 1's real hand does not change the words
     other = replay(fives_record())
@@ -375,7 +375,7 @@ def test_all_fives_hint_says_the_count_and_the_reply_it_denies():
     bone[0] = low.bit_length() - 1
     st._legal = None
     assert other.view(0) == view and other.view(1) != game.view(1)
-    assert why("4-1>R", other.view(0), other) == reason
+    assert why("4-1>R", other.view(0)) == reason
 
 
 def test_hint_keeps_its_signature_for_the_web_table():

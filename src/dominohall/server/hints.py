@@ -1,5 +1,6 @@
-"""Hints at a web table: the terminal game's `?` (:func:`dominohall.tui.hint.hint`), asked for
-over the seat's own websocket with ``{"type": "hint"}``.
+"""Hints at a web table: the terminal game's `?` (the same advice,
+:func:`dominohall.analysis.advise`, from the seat's view alone), asked for over the seat's
+own websocket with ``{"type": "hint"}``.
 
 The answer goes to the asking connection only (never to another seat or a spectator):
 ``{"type": "hint", "version": 17, "action": "12-5>t1", "why": "pimc: starts your train; ..."}``.
@@ -20,8 +21,9 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from ..analysis.advice import advise
 from ..engine import replay
-from ..i18n import use_language
+from ..i18n.advice import advice_text
 from . import protocol
 from .protocol import Rejected
 
@@ -60,12 +62,12 @@ def allowed(room: Room) -> bool:
 
 
 def compute(record: dict[str, Any], seat: int, lang: str = "en") -> tuple[str, str]:
-    """The terminal game's hint for `seat` in the game `record`, its why said in `lang`
-    (the asking player's; runs in a bot worker)."""
-    from ..tui.hint import hint
-
-    with use_language(lang):
-        return hint(replay(record), seat)
+    """(action, why): the hint for `seat` in the game `record`, its why said in `lang` (the
+    asking player's; runs in a bot worker).  The advice (`dominohall.analysis.advise`)
+    reads only `seat`'s view of the replayed game, never the other hands."""
+    advice = advise(replay(record).view(seat))
+    why = advice_text(advice.reasons, lang)
+    return advice.action, (f"{advice.bot}: {why}" if advice.action else why)
 
 
 def request(room: Room, conn: Connection) -> None:

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, MarkdownViewer, Static
 from ..engine import DominohallError, Game
 from ..i18n import _, error_text, ngettext
 from . import render
-from .hint import strongest_bot, suggest, why
+from .hint import advise, said, strongest_bot
 from .session import Session, rebuild
 from .widgets import Board, Chip, ChipBar, HandView
 
@@ -532,12 +532,11 @@ class PlayScreen(Screen[None]):
             return
         view = self.view()
         self.say(_("hint: {bot} is thinking…").format(bot=strongest_bot(view["game"])), "cyan")
-        game = self.session.game.clone()
 
         def work() -> None:
-            action = suggest(view)
-            reason = why(action, view, game)
-            self.app.call_from_thread(self._show_hint, action, reason, view)
+            advice = advise(view)          # the view alone: the game's hidden hands stay out
+            reason = said(advice)
+            self.app.call_from_thread(self._show_hint, advice.action, reason, view)
 
         self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
 

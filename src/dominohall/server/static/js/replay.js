@@ -7,25 +7,23 @@
 import { api, el, GAME_LABELS } from "./api.js";
 import { t, tn } from "./i18n.js";
 import { siteNav, startI18n } from "./chrome.js";
-import { domino, halves, orient } from "./dominoes.js";
+import { mountBoard, refitOnResize } from "./board.js";
+import { domino, halves } from "./dominoes.js";
 import { matchSummary } from "./summary.js";
+import { playerLabel, seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const R = {
-  recordText: null, names: [], meta: null, rounds: new Map(), step: 0, table: null, loading: null,
+  recordText: null, names: [], meta: null, rounds: new Map(), pages: new Map(), step: 0, table: null, loading: null,
   timer: null,
 };
 const PLAY_MS = 700;          // one move every this many milliseconds while playing
 
-function who(seat) { return R.names[seat] || t("Seat {seat}", { seat: seat + 1 }); }
+function who(seat) { return R.names[seat] || playerLabel(seat); }
 
 function tile(text, cls = "small") {
   const [a, b] = halves(text);
   return domino(a, b, { cls, title: text });
-}
-
-function chainTiles(tiles, openEnd) {
-  return orient(tiles, openEnd).map(([a, b]) => domino(a, b, { cls: "small", vertical: a === b, title: `${Math.max(a, b)}-${Math.min(a, b)}` }));
 }
 
 // ---- loading ------------------------------------------------------------------------------
@@ -40,7 +38,9 @@ function fetchPage(round) {
 async function fetchRound(round) {
   if (!R.rounds.has(round)) R.rounds.set(round, fetchPage(round));
   try {
-    return await R.rounds.get(round);
+    const page = await R.rounds.get(round);
+    R.pages.set(round, page);
+    return page;
   } catch (err) {
     R.rounds.delete(round);
     throw err;
@@ -59,6 +59,7 @@ async function load(names = []) {
   if (R.timer) togglePlay();
   R.names = names;
   R.rounds = new Map();
+  R.pages = new Map();
   $("load-error").textContent = "";
   const first = await fetchRound(1);
   R.meta = first;
@@ -71,8 +72,7 @@ async function loadTable(id) {
   R.table = info;
   try {
     // a bot seat's default name is the server's English label: said in the reader's language
-    await load(info.seats.map((s) => (s.kind === "bot" && s.name === `Bot ${s.seat}` ? t("Bot {n}", { n: s.seat })
-      : s.name || t("Seat {seat}", { seat: s.seat + 1 }))));
+    await load(info.seats.map((s) => seatName(info.seats, s.seat)));
   } catch (err) {
     if (err.status === 409) throw new Error(t("This table's match is not over yet: its replay opens when the match ends."));
     throw err;
@@ -133,6 +133,7 @@ function buildViewer() {
     el("section", { id: "rp-players", class: "rp-players", "aria-label": t("Players") }),
     el("section", { id: "rp-summary" }));
   $("viewer").hidden = false;
+  refitOnResize($("rp-board"));
   document.body.dataset.steps = String(m.steps);
 }
 
@@ -233,32 +234,19 @@ function roundOver(e) {
         el("td", { text: String(e.scores[i]) }))))));
 }
 
+/** The events of the position's round up to it (the board's last move and spinners). */
+function roundLog(pos) {
+  const page = R.pages.get(pos.round);
+  if (!page) return pos.events;
+  return page.positions.filter((p) => p.step <= pos.step).flatMap((p) => p.events);
+}
+
 function renderBoard(pos) {
   const box = $("rp-board");
-  if (pos.trains) {
-    const [e] = halves(pos.engine);
-    box.replaceChildren(
-      el("div", { class: "rp-arm" }, el("span", { class: "hint", text: t("Engine") }), domino(e, e, { cls: "small", title: pos.engine }),
-        el("span", { class: "hint", text: boneyardText(pos.boneyard) })),
-      ...pos.trains.map((tr) => el("div", { class: "rp-train", "data-train": tr.id },
-        el("span", { class: "tname", text: tr.owner === null ? t("Mexican train") : t("{name}'s train", { name: who(tr.owner) }) }),
-        el("span", { class: "tiles" }, ...chainTiles(tr.tiles, tr.open_end),
-          el("span", { class: "end", title: t("open end"), text: String(tr.open_end) })),
-        tr.owner !== null && tr.marker ? el("span", { class: "hint", text: t("marker: open to everyone") }) : null)));
-  } else {
-    const L = pos.layout;
-    box.replaceChildren(
-      el("div", { class: "rp-arm" },
-        el("span", { text: t("Count {count}", { count: L.count }) }),
-        L.lead ? el("span", { class: "hint", text: t("lead {tile}", { tile: L.lead }) }) : null,
-        L.lead ? tile(L.lead) : el("span", { class: "hint", text: t("nothing played yet") }),
-        L.spinner ? el("span", { class: "hint", text: t("spinner {tile}", { tile: L.spinner }) }) : null,
-        el("span", { class: "hint", text: boneyardText(pos.boneyard) })),
-      ...L.ends.map((end) => el("div", { class: "rp-arm", "data-end": end.id },
-        el("span", { class: "tname", text: t("End {id}", { id: end.id }) }),
-        el("span", { class: "tiles" }, ...chainTiles(end.tiles, end.value),
-          el("span", { class: "end", title: t("open end"), text: String(end.value) })))));
-  }
+  const log = roundLog(pos);
+  // the position after a move: that move is the one outlined
+  mountBoard(box, { ...pos, options: R.meta.options }, { seat: null, nameOf: who, log });
+  box.append(el("p", { class: "hint rp-boneyard", text: boneyardText(pos.boneyard) }));
 }
 
 function boneyardText(n) { return t("Boneyard: {n}", { n }); }

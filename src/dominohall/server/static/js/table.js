@@ -3,21 +3,23 @@
 // or from the keyboard (arrows choose a tile, Enter picks it, arrows choose a target,
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { api, el, GAME_LABELS } from "./api.js";
-import { domino, halves, handTile, orient, setFace } from "./dominoes.js";
+import { mountBoard, refitOnResize } from "./board.js";
+import { domino, halves, handTile, setFace } from "./dominoes.js";
 import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
+import { initialState, reduce, sent } from "./table_state.js";
+import { listAnd, listOr, seatName, targetName as nameTarget, whoName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-const S = {
-  view: null, log: [], table: null, info: null, selected: null, pending: false,
+// the game's state (table_state.js: what the server's messages make of it) and the page's own
+let S = {
+  ...initialState(), info: null,
   ws: null, retry: 500, retryAt: 0, retryTimer: 0, connected: false, everOpen: false,
-  modal: null, pauseDeadline: 0, inviteShown: false, loaded: false,
-  turnDeadline: 0, drag: null, suppressClick: false,
+  modal: null, inviteShown: false, drag: null, suppressClick: false,
   focusTile: null, refocusHand: false, wasMyTurn: false, autoTimer: 0,
-  hint: null, hintAsked: null, animate: null,
 };
 
 // ---- preferences (remembered per browser) ----------------------------------------------
@@ -54,15 +56,11 @@ function applyPrefs() {
 
 function mySeat() { return S.view ? S.view.seat : null; }
 
-function nameOf(seat) {
-  if (seat === null || seat === undefined) return t("nobody");
-  const s = S.table && S.table.seats[seat];
-  // a bot seat's default name is the server's English label: said in the player's language
-  if (s && s.kind === "bot" && s.name === `Bot ${seat}`) return t("Bot {n}", { n: seat });
-  return (s && s.name) || t("seat {n}", { n: seat });
-}
+function nameOf(seat) { return seatName(S.table && S.table.seats, seat); }
 
-function who(seat) { return seat === mySeat() ? t("you") : nameOf(seat); }
+function words() { return { game: S.view ? S.view.game : null, seat: mySeat(), nameOf }; }
+
+function who(seat) { return whoName(seat, words()); }
 
 /** A log event in the player's language, said again from its fields (names for seats). */
 function logText(e) {
@@ -71,18 +69,6 @@ function logText(e) {
 
 function niceText(text) {
   return text.replace(/\bseat (\d+)\b/g, (_, n) => nameOf(Number(n)));
-}
-
-function listOr(items) {
-  try {
-    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "disjunction" }).format(items);
-  } catch { return items.join(" / "); }
-}
-
-function listAnd(items) {
-  try {
-    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(items);
-  } catch { return items.join(", "); }
 }
 
 function parseAction(text) {
@@ -95,20 +81,7 @@ function parseAction(text) {
 function plays() { return (S.view ? S.view.legal_actions : []).map(parseAction).filter((a) => a.kind === "play"); }
 
 /** What a player calls a target: "Ana's train", "the Mexican train", "the left end". */
-function targetName(id) {
-  if (id === "lead") return t("the lead");
-  if (S.view && S.view.game === "mexican_train") {
-    if (id === "mx") return t("the Mexican train");
-    const owner = Number(id.slice(1));
-    if (owner === mySeat()) return t("your train");
-    return t("{name}'s train", { name: nameOf(owner) });
-  }
-  const fixed = { L: t("the left end"), R: t("the right end"), U: t("the upper arm"), D: t("the lower arm") };
-  if (fixed[id]) return fixed[id];
-  const m = id.match(/^([UD])(\d+)$/);
-  if (m) return m[1] === "U" ? t("the upper arm of spinner {n}", { n: m[2] }) : t("the lower arm of spinner {n}", { n: m[2] });
-  return id;
-}
+function targetName(id) { return nameTarget(id, words()); }
 
 function describeAction(text) {
   const a = parseAction(text);
@@ -231,53 +204,23 @@ function send(msg) {
 }
 
 function onMessage(m) {
-  if (m.type === "state") {
-    const fresh = m.log_start === 0 ? m.events : S.log.slice(0, m.log_start).concat(m.events);
-    const first = !S.loaded;
-    const newEvents = first ? [] : m.events;
-    const oldVersion = S.view ? S.view.version : null;
-    S.view = m.view;
-    S.log = fresh;
-    setTable(m.table);
-    S.pending = false;
-    if (S.view.version !== oldVersion) { S.hint = null; S.hintAsked = null; }
-    if (S.selected && !S.view.hand?.includes(S.selected)) S.selected = null;
-    if (!S.view.legal_actions.length) S.selected = null;
-    const played = [...newEvents].reverse().find((e) => e.type === "play");
-    S.animate = played && played.seat !== mySeat() ? played : null;
-    S.loaded = true;
-    render();
-    for (const e of newEvents) announce(e);
-    if (first) {
-      const lastEnd = [...S.log].reverse().find((e) => e.type === "round_end");
-      if (S.view.is_over) showRoundEnd(lastEnd, S.log.find((e) => e.type === "game_end"));
-      else if (lastEnd && S.table.pause > 0) showRoundEnd(lastEnd, null);
-    }
-  } else if (m.type === "table") {
-    setTable(m.table);
-    render();
-  } else if (m.type === "hint") {
-    onHint(m);
-  } else if (m.type === "error") {
-    S.pending = false;
-    if (S.hintAsked !== null) { S.hintAsked = null; }
-    say(tError(m), "error");
-    toast(tError(m), "error");
-    render();
+  const { state, effects } = reduce(S, m, Date.now());
+  S = state;
+  for (const fx of effects) {
+    if (fx.type === "render") render();
+    else if (fx.type === "notice") toast(noticeText(fx.notice), "alert");
+    else if (fx.type === "event") announce(fx.event);
+    else if (fx.type === "round_end") {
+      for (const n of document.querySelectorAll(".toast.alert")) n.remove();   // the notices end with the round
+      showRoundEnd(fx.event, fx.gameEnd);
+    } else if (fx.type === "pause_over") { if (S.modal === "round") closeModal(); }
+    else if (fx.type === "hint") speak($("hint-text").textContent);
+    else if (fx.type === "error") { say(tError(fx.error), "error"); toast(tError(fx.error), "error"); }
   }
-}
-
-function setTable(tb) {
-  const wasPaused = S.table && S.table.pause > 0;
-  const seen = S.table ? (S.table.notices || []).length : null;
-  S.table = tb;
-  // the host's re-invites are told to everyone; the deal's commitment is shown
-  if (seen !== null) for (const n of (tb.notices || []).slice(seen)) toast(noticeText(n), "alert");
-  renderFairness(tb);
-  S.pauseDeadline = Date.now() + tb.pause * 1000;
-  S.turnDeadline = tb.turn ? Date.now() + tb.turn.left * 1000 : 0;   // the server keeps time
-  if (wasPaused && tb.pause === 0 && S.modal === "round") closeModal();
-  if (S.modal === "round") renderReady();
+  if (m.type === "state" || m.type === "table") {
+    renderFairness(S.table);
+    if (S.modal === "round") renderReady();
+  }
 }
 
 function announce(e) {
@@ -285,11 +228,6 @@ function announce(e) {
     toast(e.seat === mySeat() ? t("You have one tile left!") : t("{name} has one tile left!", { name: nameOf(e.seat) }), "alert");
   }
   if (e.type === "play" && e.seat !== mySeat()) speak(logText(e));
-  if (e.type === "round_end") {
-    for (const n of document.querySelectorAll(".toast.alert")) n.remove();   // the notices end with the round
-    const end = S.log.find((x) => x.type === "game_end");
-    showRoundEnd(e, end || null);
-  }
 }
 
 // ---- actions ---------------------------------------------------------------------------
@@ -300,8 +238,7 @@ function act(text) {
   if (send({ type: "action", action: text, version: S.view.version })) {
     const active = document.activeElement;
     S.refocusHand = !!active && ($("hand").contains(active) || $("board").contains(active) || active.closest?.(".buttons"));
-    S.pending = true;
-    S.selected = null;
+    S = sent(S);
     say("");
     render();
   }
@@ -340,16 +277,6 @@ function askHint() {
     S.hintAsked = S.view.version;
     renderHint();
   }
-}
-
-function onHint(m) {
-  S.hintAsked = null;
-  if (!S.view || m.version !== S.view.version) { renderHint(); return; }   // the game moved on
-  S.hint = { action: m.action, why: m.why };
-  const a = parseAction(m.action);
-  if (a.kind === "play") S.selected = a.tile;
-  render();
-  speak($("hint-text").textContent);
 }
 
 function renderHint() {
@@ -690,216 +617,22 @@ function renderNotices() {
   box.hidden = !items.length;
 }
 
-/** The doubles played in the hand in progress, in play order (each a spinner with every_double). */
-function doublesPlayed() {
-  const out = [];
-  for (let i = S.log.length - 1; i >= 0; i--) {
-    const e = S.log[i];
-    if (e.type === "deal" || e.type === "round_end") break;
-    if (e.type === "play") { const [a, b] = halves(e.tile); if (a === b) out.unshift(e.tile); }
-  }
-  return out;
-}
-
-/** The last play of the round in progress: {seat, tile, target} or null. */
-function lastPlay() {
-  for (let i = S.log.length - 1; i >= 0; i--) {
-    const e = S.log[i];
-    if (e.type === "play") return e;
-    if (e.type === "deal" || e.type === "round_end") return null;
-  }
-  return null;
-}
-
-function chain(tiles, openEnd, { reverse = false, vertical = false } = {}) {
-  return orient(tiles, openEnd).map(([inner, outer]) => {
-    const dbl = inner === outer;
-    const crosswise = vertical ? !dbl : dbl;       // doubles lie across the line
-    return reverse ? domino(outer, inner, { vertical: crosswise }) : domino(inner, outer, { vertical: crosswise });
-  });
-}
+// The board: board.js draws it from the view (the same drawing as the replay and the
+// analysis); the page lights the selected tile's targets and plays on the one clicked.
+const WIDE = () => matchMedia("(min-width: 761px)").matches;
 
 function renderBoard() {
   const v = S.view;
-  const lit = litTargets();
   const board = $("board");
   const focused = board.contains(document.activeElement) ? document.activeElement.dataset.target : null;
-  board.dataset.game = v.game;
-  if (v.game === "mexican_train") board.replaceChildren(mexicanBoard(v, lit));
-  else board.replaceChildren(lineBoard(v, lit));
-  const hinted = hintedTarget();
-  const last = lastPlay();
-  for (const n of board.querySelectorAll("[data-target]")) {
-    const id = n.dataset.target;
-    const on = lit.has(id);
-    n.setAttribute("tabindex", on ? "0" : "-1");
-    n.setAttribute("aria-disabled", on ? "false" : "true");
-    n.classList.toggle("hinted", on && id === hinted);
-    n.addEventListener("keydown", (ev) => targetKey(ev, id));
-  }
-  if (last) {
-    const node = board.querySelector(`svg.domino[data-tile="${last.tile}"]`);
-    if (node) {
-      node.classList.add("last");
-      node.setAttribute("aria-label", t("{tile}, the last move ({name})", { tile: last.tile, name: who(last.seat) }));
-      board.dataset.last = last.tile;
-    }
-  } else delete board.dataset.last;
+  mountBoard(board, v, { seat: mySeat(), nameOf, log: S.log, lit: litTargets(), selected: S.selected,
+    hinted: hintedTarget(), onTarget: clickTarget, onTargetKey: targetKey, fitHeight: WIDE() });
   if (focused) board.querySelector(`[data-target="${focused}"]`)?.focus();
-  if (v.game !== "mexican_train") fitLine();
-}
-
-function targetLabel(id, value, lit) {
-  const name = targetName(id);
-  if (lit && S.selected) return t("{target}, open end {value}: play {tile} here", { target: name, value, tile: S.selected });
-  return t("{target}, open end {value}", { target: name, value });
-}
-
-function mexicanBoard(v, lit) {
-  const [e] = halves(v.engine);
-  const owed = new Set(v.owed);
-  const rows = v.trains.map((tr) => {
-    const mine = tr.owner !== null && tr.owner === mySeat();
-    const label = tr.owner === null ? t("Mexican train") : mine ? t("{name} (you)", { name: nameOf(tr.owner) }) : nameOf(tr.owner);
-    const open = tr.owner === null || tr.marker;
-    const cls = ["train", mine ? "mine" : "", open ? "open" : "", owed.has(tr.id) ? "owed" : "",
-      lit.has(tr.id) ? "target lit" : ""].join(" ").replace(/\s+/g, " ").trim();
-    return el("div", { class: cls, "data-target": tr.id, role: "button",
-      "aria-label": targetLabel(tr.id, tr.open_end, lit.has(tr.id)), onclick: () => clickTarget(tr.id) },
-    el("div", { class: "tlabel" },
-      el("span", { class: "tname", text: label }),
-      tr.owner !== null && tr.marker ? el("span", { class: "marker", title: t("marker: open to everyone"), text: t("marker: open") }) : null,
-      owed.has(tr.id) ? el("span", { class: "owed-badge", text: t("double to cover") }) : null,
-      tr.owner === null && !tr.started ? el("span", { class: "hint", text: t("not started") }) : null,
-      el("span", { class: "tcount", text: tn("{n} tile", "{n} tiles", tr.tiles.length) })),
-    el("div", { class: "ttiles" }, ...chain(tr.tiles, tr.open_end),
-      el("span", { class: "end", title: t("open end"), text: String(tr.open_end) })));
-  });
-  return el("div", { class: "mt" },
-    el("div", { class: "engine-box" }, el("span", { class: "hint", text: t("engine") }),
-      domino(e, e, { vertical: true, cls: "engine" }),
-      v.owed.length ? el("span", { class: "owed-badge", text: t("owed: {trains}", { trains: listAnd(v.owed.map(targetName)) }) }) : null),
-    el("div", { class: "trains" }, ...rows));
-}
-
-// All Fives, Draw and Block: the line runs left to right through the lead; doubles lie
-// across it; the spinner (wherever it sits in the line) has its arms drawn up and down.
-function lineBoard(v, lit) {
-  const L = v.layout;
-  const ends = Object.fromEntries(L.ends.map((x) => [x.id, x]));
-  const chip = (id) => {
-    const x = ends[id];
-    return el("span", { class: `end end-${id}${lit.has(id) ? " target lit" : ""}`, "data-target": id,
-      "data-value": x.value, role: "button", "aria-label": targetLabel(id, x.value, lit.has(id)),
-      text: String(x.value), onclick: () => clickTarget(id) });
-  };
-  const count = el("div", { class: `count${L.count && L.count % 5 === 0 ? " scoring" : ""}`, id: "count" },
-    el("span", { class: "count-value", text: t("Count {n}", { n: L.count }) }),
-    v.game === "all_fives" && L.count && L.count % 5 === 0 ? el("span", { class: "hint", text: t("(a multiple of 5)") }) : null,
-    L.spinner ? el("span", { class: "hint", text: t("spinner {tile}", { tile: L.spinner }) }) : null);
-  const endsList = el("ul", { class: "ends-list", "aria-label": t("open ends") },
-    ...L.ends.map((x) => el("li", { "data-end": x.id, text: t("{target}: {value}", { target: targetName(x.id), value: x.value }) })));
-  if (!L.lead) {
-    const lead = el("span", { class: `end lead${lit.has("lead") ? " target lit" : ""}`, "data-target": "lead",
-      role: "button", "aria-label": lit.has("lead") && S.selected ? t("lead {tile} here", { tile: S.selected }) : t("the lead: the first tile goes here"),
-      text: t("lead here"), onclick: () => clickTarget("lead") });
-    return el("div", { class: "line" }, count, el("div", { class: "cross empty" }, lead));
-  }
-  // the line's cells, left to right: L's chip, L's tiles (outermost first), the lead, R's tiles, R's chip
-  const cells = [];
-  if (ends.L) cells.push(chip("L"));
-  const left = ends.L ? orient(ends.L.tiles, ends.L.value) : [];
-  for (let i = left.length - 1; i >= 0; i--) {
-    const [inner, outer] = left[i];
-    cells.push(domino(outer, inner, { vertical: inner === outer }));
-  }
-  let [a, b] = halves(L.lead);
-  const leftOfLead = left.length ? left[0][0] : ends.L ? ends.L.value : a;
-  if (leftOfLead === b && a !== b) [a, b] = [b, a];
-  cells.push(domino(a, b, { vertical: a === b, cls: "lead-tile" }));
-  const right = ends.R ? orient(ends.R.tiles, ends.R.value) : [];
-  for (const [inner, outer] of right) cells.push(domino(inner, outer, { vertical: inner === outer }));
-  if (ends.R) cells.push(chip("R"));
-  // the spinners: the first double (first_double), or every double in play order
-  // (every_double: the k-th one's arms are U<k>/D<k>, the first's plain U/D)
-  const spinners = v.options && v.options.spinner === "every_double" ? doublesPlayed() : L.spinner ? [L.spinner] : [];
-  const grid = el("div", { class: "cross", style: `grid-template-columns: repeat(${cells.length}, auto)` });
-  cells.forEach((n, i) => {
-    n.style.gridColumn = String(i + 1);
-    n.style.gridRow = "2";
-    grid.appendChild(n);
-  });
-  const drawn = new Set();
-  spinners.forEach((tile, k) => {
-    const at = cells.findIndex((n) => n.dataset && n.dataset.tile === tile && n.tagName.toLowerCase() === "svg");
-    if (at < 0) return;                          // a spinner on an arm: its arms are listed below
-    cells[at].classList.add("spinner");
-    const suffix = k === 0 ? "" : String(k + 1);
-    for (const side of ["U", "D"]) {
-      const id = side + suffix;
-      drawn.add(id);
-      const armEl = el("div", { class: `arm arm-${side}`, "data-arm": id, style: `grid-column: ${at + 1}; grid-row: ${side === "U" ? 1 : 3}` });
-      const x = ends[id];
-      if (x) {
-        const nodes = orient(x.tiles, x.value).map(([inner, outer]) => (side === "U"
-          ? domino(outer, inner, { vertical: inner !== outer })
-          : domino(inner, outer, { vertical: inner !== outer })));
-        if (side === "U") armEl.append(chip(id), ...nodes.reverse());
-        else armEl.append(...nodes, chip(id));
-      } else {
-        armEl.classList.add("closed");
-        armEl.append(el("span", { class: "arm-closed", title: t("this side opens once both ends of the spinner are covered"), text: "·" }));
-      }
-      grid.appendChild(armEl);
-    }
-  });
-  const extra = L.ends.filter((x) => !["L", "R"].includes(x.id) && !drawn.has(x.id));
-  return el("div", { class: "line" }, count, grid,
-    extra.length ? el("div", { class: "extra" }, ...extra.map((x) =>
-      el("div", { class: "arm-row", "data-arm": x.id }, el("span", { class: "hint", text: targetName(x.id) }),
-        ...chain(x.tiles, x.value), chip(x.id)))) : null,
-    endsList);
-}
-
-/** Scale the line so it fills the board (never below readable, never far above the setting). */
-function fitLine() {
-  const board = $("board"), cross = board.querySelector(".cross");
-  if (!cross || cross.classList.contains("empty")) return;
-  cross.style.removeProperty("--u");
-  const base = parseFloat(getComputedStyle(cross).getPropertyValue("--u")) || 22;
-  const wide = matchMedia("(min-width: 761px)").matches;
-  const line = cross.parentElement;
-  const css = getComputedStyle(board);
-  const padX = parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
-  const padY = parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
-  const others = line.offsetHeight - cross.offsetHeight;      // the count, the ends' list, gaps
-  const availW = board.clientWidth - padX - 4;
-  const availH = wide ? board.clientHeight - padY - others - 4 : Infinity;
-  // chips and gaps do not scale with --u: measure again after each step
-  let u = base;
-  for (let i = 0; i < 4; i++) {
-    const w = cross.scrollWidth, h = cross.scrollHeight;
-    if (!w || !h) return;
-    const k = Math.min(availW / w, availH / h);
-    const next = Math.max(12, base * 0.55, Math.min(base * 1.5, u * k));
-    if (Math.abs(next - u) < 0.3 && k >= 1) break;
-    u = next;
-    cross.style.setProperty("--u", `${u.toFixed(1)}px`);
-    if (k >= 1 && i > 0) break;
-  }
-  cross.dataset.u = u.toFixed(1);
 }
 
 // Refit when the board's room changes (on a phone the board's height follows the layout,
 // so only its width counts there: no refit loop).
-let boardRoom = "";
-new ResizeObserver(() => {
-  const b = $("board");
-  const room = matchMedia("(min-width: 761px)").matches ? `${b.clientWidth}x${b.clientHeight}` : `${b.clientWidth}`;
-  if (room === boardRoom) return;
-  boardRoom = room;
-  if (S.view && S.view.game !== "mexican_train") fitLine();
-}).observe($("board"));
+refitOnResize($("board"), { fitHeight: WIDE });
 
 /** A bot's (or another player's) tile travels briefly from the mover's card to its place. */
 function animateLast() {

@@ -117,12 +117,32 @@ export function normalize(tag) {
   return code in LANGUAGES ? code : null;
 }
 
-/** The language to use: the one chosen in the menu, else the browser's, else English. */
+/** The `dh_lang` cookie's language (the menu's choice, as the server reads it), or null. */
+function cookieLanguage() {
+  if (typeof document === "undefined") return null;
+  try {
+    const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`));
+    return m ? normalize(decodeURIComponent(m[1])) : null;
+  } catch { return null; }
+}
+
+/** The address's `?lang=` (this page only, as the server reads it), or null. */
+function queryLanguage() {
+  try { return normalize(new URLSearchParams(location.search).get("lang")); } catch { return null; }
+}
+
+/** The language to use, in the server's order (dominohall.i18n.request_language):
+ * `?lang=` on the address, else the menu's choice (remembered in this browser, or only
+ * its `dh_lang` cookie), else the browser's languages, else English. */
 export function detectLanguage() {
+  const asked = queryLanguage();
+  if (asked) return asked;
   try {
     const saved = normalize(localStorage.getItem(STORAGE_KEY));
     if (saved) return saved;
-  } catch { /* storage blocked: use the browser's languages */ }
+  } catch { /* storage blocked: the cookie, then the browser's languages */ }
+  const cookie = cookieLanguage();
+  if (cookie) return cookie;
   const tags = (typeof navigator !== "undefined" && (navigator.languages || [navigator.language])) || [];
   for (const tag of tags) {
     const code = normalize(tag);

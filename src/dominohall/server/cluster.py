@@ -561,8 +561,9 @@ class PgCluster:
             if "err" in answer:
                 raise Rejected.from_body(answer["err"], int(answer.get("status") or 400))
             return answer.get("ok")
-        raise Rejected("storage", "The table's server is not answering; try again.", 503,
-                       reason="owner_not_answering")
+        raise Rejected("storage", "the action could not be saved ({error}); try again", 503,
+                       reason="action_not_saved",
+                       params={"error": "the table's node did not answer"})
 
     async def _serve(self, msg: dict[str, Any]) -> None:
         """A request another node relayed for a table this node owns."""
@@ -578,7 +579,8 @@ class PgCluster:
                 reply["err"], reply["status"] = err.body(), err.status
             except Exception as err:
                 log.exception("cluster: relayed %s failed", msg.get("op"))
-                reply["err"] = Rejected("storage", "the request failed ({error})", 503,
+                reply["err"] = Rejected("storage", "the action could not be saved ({error}); "
+                                        "try again", 503, reason="action_not_saved",
                                         params={"error": type(err).__name__}).body()
                 reply["status"] = 503
         self.publish(reply, node_channel(int(msg.get("from") or 0)))

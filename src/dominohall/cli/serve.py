@@ -57,6 +57,9 @@ def add_parser(sub: Any) -> None:
                    help="bot worker processes (default: one per core)")
     p.add_argument("--bot-threads", action="store_true",
                    help="run bots in threads instead of worker processes")
+    p.add_argument("--node-name", metavar="NAME", default=os.environ.get("DOMINOHALL_NODE"),
+                   help="this node's name in a cluster (several servers on one postgresql:// "
+                        "database; default: host name and process id)")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
     p.set_defaults(run=run)
 
@@ -100,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
                               bot_processes=not args.bot_threads, limits=limits,
                               public_url=args.public_url,
                               allow_origins=tuple(args.allow_origin),
-                              behind_https=args.behind_https)
+                              behind_https=args.behind_https, node_name=args.node_name)
     app = create_app(settings=settings)
     print(f"dominohall: tables in {describe(args.db)}")
     shown = args.public_url or f"http://{args.host}:{args.port}/"

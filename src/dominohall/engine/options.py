@@ -377,7 +377,7 @@ def _resolve(game: str, players: Any, given: dict[str, Any]) -> Options:
                                         "hi": hi})
     preset = given.pop("preset", "seed")
     presets = PRESETS[game]
-    if preset not in presets:
+    if not isinstance(preset, str) or preset not in presets:
         raise BadOption("preset", f"unknown preset {preset!r} (choose from {', '.join(presets)})",
                         "unknown_preset", {"preset": repr(preset),
                                            "presets": ", ".join(presets)})

@@ -123,6 +123,7 @@ SERVER: dict[str, str] = {
     "unknown_bot": N_("seat {seat}: unknown bot {bot} (choose from {bots})"),
     "seat_kind": N_("seat {seat}: kind must be 'human' or 'bot'"),
     "name_invisible": N_("seat {seat}: the name has no visible characters"),
+    "name_like_bot": N_("A player's name cannot look like a bot's label ({name})."),
     "reinvited": N_("The host re-invited seat {seat}: this device no longer holds it."),
     "unknown_language": N_("no catalog for {lang}; languages: {languages}"),
     "http_error": N_("The server answered {status}."),

@@ -30,7 +30,7 @@ from .i18n_routes import router as i18n_router
 from .routers import site, tables, ws
 from .security import Guard, hide_secrets, install_log_filter
 from .settings import ServerSettings
-from .store import open_store
+from .store import is_postgres, open_store
 from .tables import Hub, LocalDirectory
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -54,10 +54,18 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.get_running_loop().run_in_executor(None, open_store, settings.db)
+        directory: Any
+        if is_postgres(settings.db):        # a cluster node: leases and a relay
+            from .cluster import PgCluster, PgDirectory
+
+            directory = PgDirectory(store, settings.node_name)
+        else:
+            directory = LocalDirectory(store)
         hub = Hub(store, bot_delay=settings.bot_delay, bot_workers=settings.bot_workers,
                   bot_processes=settings.bot_processes, limits=settings.limits,
-                  db_threads=settings.db_threads,
-                  directory=LocalDirectory(store))
+                  db_threads=settings.db_threads, directory=directory)
+        if is_postgres(settings.db):
+            hub.cluster = PgCluster(hub, directory)
         app.state.hub = hub
         try:
             await hub.start()

@@ -92,8 +92,10 @@ class WsPlayer:
     the version it played at, with no refusal in between)."""
 
     def __init__(self, node, tid: str, token: str | None = None, seed: int = 0,
-                 play: bool = True) -> None:
+                 play: bool = True, others: tuple = ()) -> None:
         self.node, self.tid, self.token, self.play = node, tid, token, play
+        self.others = list(others)          # where it reconnects when its node is gone
+        self.reconnects = 0
         self.rng = random.Random(seed)
         self.messages: list[dict] = []
         self.acked: list[tuple[int, str]] = []      # (version played at, action)
@@ -116,6 +118,11 @@ class WsPlayer:
                 with connect(self.url(), open_timeout=10) as ws:
                     self.session(ws)
             except Exception:                          # the node went away: reconnect
+                self.sent = None                # an action unanswered is not acknowledged
+                if self.others:                 # (a load balancer picks a live node)
+                    self.others.append(self.node)
+                    self.node = self.others.pop(0)
+                self.reconnects += 1
                 time.sleep(0.2)
 
     def session(self, ws) -> None:
@@ -220,3 +227,53 @@ def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
     for node in nodes:                               # every node serves the same record
         status, r = node.request("GET", f"/api/tables/{tid}/record")
         assert r["actions"] == record["actions"]
+
+
+def first_state_after(p: WsPlayer, start: int, version: int) -> None:
+    """Wait until `p` has a state beyond `version` (messages from index `start` on)."""
+    deadline = time.monotonic() + 60
+    while not any(m["type"] == "state" and m["view"]["version"] > version
+                  for m in p.messages[start:]):
+        assert time.monotonic() < deadline, f"no state beyond version {version}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("how", ["kill9", "sigterm"])
+def test_the_owner_dies_mid_round_and_the_match_completes_elsewhere(nodes, how):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tid = t["id"]
+    invites = {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
+    ann = two.claim(tid, invites[0], "Ann")
+    ben = three.claim(tid, invites[1], "Ben")
+    players = [WsPlayer(two, tid, ann, seed=3, others=(three,)),
+               WsPlayer(one, tid, ben, seed=4, others=(two, three))]   # Ben is on the owner
+    watchers = [WsPlayer(three, tid, play=False), WsPlayer(one, tid, play=False,
+                                                           others=(three,))]
+    everyone = players + watchers
+    try:
+        first_state_after(watchers[0], 0, 8)          # mid-round
+        start = len(watchers[0].messages)
+        if how == "kill9":
+            one.kill9()
+        else:
+            one.stop()                                  # SIGTERM: it hands the table over
+        versions = [m["view"]["version"] for m in watchers[0].messages if m["type"] == "state"]
+        first_state_after(watchers[0], start, versions[-1])     # the table moves again
+        deadline = time.monotonic() + 120
+        while not all(p.done.is_set() for p in everyone):
+            assert time.monotonic() < deadline, [len(p.messages) for p in everyone]
+            time.sleep(0.2)
+    finally:
+        for p in everyone:
+            p.close()
+    assert players[1].reconnects >= 1 and watchers[1].reconnects >= 1
+    status, record = two.request("GET", f"/api/tables/{tid}/record")
+    assert status == 200, record
+    assert check_acknowledged(record, players) > 5          # nothing acknowledged lost
+    for node in (two, three):
+        _, r = node.request("GET", f"/api/tables/{tid}/record")
+        assert r["actions"] == record["actions"]
+    for seat, p in ((0, players[0]), (1, players[1]), (None, watchers[0]), (None, watchers[1])):
+        assert not leaks(record, seat, p.messages), (seat, leaks(record, seat, p.messages))
+        assert [m for m in p.messages if m["type"] == "state"][-1]["view"]["is_over"]

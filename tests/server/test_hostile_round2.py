@@ -135,3 +135,44 @@ def test_log_filter_hides_percent_encoded_secret_keys(url):
 
 def test_log_filter_keeps_other_parameters():
     assert hide_secrets("/t/abc?inviter=ann&lang=be") == "/t/abc?inviter=ann&lang=be"
+
+
+# --- /docs without a CDN ------------------------------------------------------------------
+
+def test_docs_page_loads_swagger_from_this_origin_only(client):
+    import re
+    r = client.get("/docs")
+    assert r.status_code == 200
+    page = r.text
+    assert "cdn" not in page.lower() and "https://" not in page, page
+    csp = r.headers["content-security-policy"]
+    assert "https:" not in csp and "cdn" not in csp, csp
+    urls = re.findall(r"(?:src|href)=['\"]([^'\"]+)['\"]", page) + re.findall(
+        r"url: ?['\"]([^'\"]+)['\"]", page)
+    assert any(u.endswith("swagger-ui-bundle.js") for u in urls), urls
+    for url in urls:
+        assert url.startswith("/"), url                  # this origin
+        got = client.get(url)
+        assert got.status_code == 200 and got.content, url
+    js = client.get("/docs/ui/swagger-ui-bundle.js")
+    assert "SwaggerUIBundle" in js.text[:2_000_000]
+    assert client.get("/docs/ui/index.html").status_code == 404   # only the files it needs
+    assert client.get("/docs/ui/..%2F..%2Fapp.py").status_code == 404
+
+
+def test_docs_page_renders_the_api_under_its_csp_in_chromium(browser, server_factory):
+    server = server_factory(bot_delay=0).start()
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    problems: list[str] = []
+    asked: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(server.url + "/docs")
+    page.locator(".opblock-summary-path").first.wait_for(timeout=20_000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert any("/api/tables" in p for p in paths), paths
+    assert not problems, problems
+    assert all(u.startswith(server.url) for u in asked), asked     # nothing from elsewhere
+    ctx.close()

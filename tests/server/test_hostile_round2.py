@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import create
+from .helpers import SHORT_MT, create
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -176,3 +176,68 @@ def test_docs_page_renders_the_api_under_its_csp_in_chromium(browser, server_fac
     assert not problems, problems
     assert all(u.startswith(server.url) for u in asked), asked     # nothing from elsewhere
     ctx.close()
+
+
+# --- the rate limiter: idle buckets expire, an IPv6 /64 is one address -----------------------
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
+    from dominohall.server.tables import RateLimiter
+    clock = Clock()
+    limiter = RateLimiter(clock=clock)
+    for i in range(100_000):
+        assert limiter.check("join", f"10.{i >> 16}.{(i >> 8) & 255}.{i & 255}", 60) == 0
+        clock.now += 0.0001
+    assert len(limiter.buckets) == 100_000          # all seen within ten seconds
+    clock.now += 61                                  # a minute later: all full again
+    limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
+    assert 100_000 - len(limiter.buckets) <= 4
+    for i in range(30_000):
+        limiter.check("join", "192.0.2.1", 60_000)
+    assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
+    # a bucket still in use keeps its count: 60 a minute, then 429
+    for _ in range(60):
+        assert limiter.check("create", "192.0.2.9", 60) == 0
+    assert limiter.check("create", "192.0.2.9", 60) > 0
+    clock.now += 30
+    for _ in range(1000):                            # others come and go meanwhile
+        limiter.check("join", "198.51.100.7", 60_000)
+    assert ("create", "192.0.2.9") in limiter.buckets   # not forgotten while it refills
+
+
+def test_ipv6_addresses_of_one_64_count_as_one():
+    from dominohall.server.tables import RateLimiter
+    from dominohall.server.tables.limits import address_key
+    assert address_key("2001:db8:0:1::1") == address_key("2001:db8:0:1:ffff:ffff:ffff:fffe")
+    assert address_key("2001:db8:0:1::1") != address_key("2001:db8:0:2::1")
+    assert address_key("::ffff:192.0.2.4") == "192.0.2.4"
+    assert address_key("fe80::1%eth0") == "fe80::/64"
+    limiter = RateLimiter()
+    for i in range(5):
+        assert limiter.check("create", f"2001:db8:0:1::{i + 1:x}", 5) == 0
+    assert limiter.check("create", "2001:db8:0:1:dead:beef:1:2", 5) > 0
+    assert limiter.check("create", "2001:db8:0:2::1", 5) == 0
+
+
+def test_ipv6_neighbours_share_the_create_rate_over_http(tmp_path):
+    from dominohall.server.tables import Limits
+    app = create_app(str(tmp_path / "v6.sqlite3"), bot_delay=0, bot_processes=False,
+                     limits=Limits(create_per_minute=2))
+    body = {"game": "mexican_train", "seats": BOTS2, "options": SHORT_MT}
+    with TestClient(app, client=("2001:db8:5:5::1", 4000)) as a:
+        b = TestClient(app, client=("2001:db8:5:5::9:1", 4001))
+        b.portal = a.portal
+        c = TestClient(app, client=("2001:db8:5:6::1", 4002))
+        c.portal = a.portal
+        assert a.post("/api/tables", json=body).status_code == 201
+        assert b.post("/api/tables", json=body).status_code == 201
+        r = b.post("/api/tables", json=body)
+        assert r.status_code == 429 and r.headers["retry-after"], r.text
+        assert c.post("/api/tables", json=body).status_code == 201   # another /64

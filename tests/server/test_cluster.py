@@ -9,13 +9,15 @@ import time
 
 import pytest
 
+from .cluster_players import WsPlayer, check_acknowledged, leaks
+
 SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
 
 
 @pytest.fixture()
-def nodes(pg_url, server_factory):
+def nodes(cluster_db, server_factory):
     """Three nodes of one cluster (started one after another on one database)."""
-    return [server_factory(pg_url).start() for _ in range(3)]
+    return [server_factory(cluster_db).start() for _ in range(3)]
 
 
 def create(node, seats, **kw):
@@ -74,120 +76,6 @@ def test_a_seat_is_claimed_and_played_through_any_node(nodes):
         assert view["version"] == played, node.port
 
 
-# ---- websocket players on different nodes ------------------------------------------------
-
-import json  # noqa: E402
-import random  # noqa: E402
-import threading  # noqa: E402
-
-from dominohall.engine import replay  # noqa: E402
-
-from .helpers import tiles_mentioned  # noqa: E402
-
-
-class WsPlayer:
-    """A seat (or a spectator) on one node's websocket, in a thread: it plays its seat's
-    turns from the messages it gets (a random legal action; 'end' when it may), keeps
-    every message, and notes which of its actions the table acknowledged (a state after
-    the version it played at, with no refusal in between)."""
-
-    def __init__(self, node, tid: str, token: str | None = None, seed: int = 0,
-                 play: bool = True) -> None:
-        self.node, self.tid, self.token, self.play = node, tid, token, play
-        self.rng = random.Random(seed)
-        self.messages: list[dict] = []
-        self.acked: list[tuple[int, str]] = []      # (version played at, action)
-        self.refused: list[dict] = []
-        self.sent: tuple[int, str] | None = None
-        self.done = threading.Event()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.thread.start()
-
-    def url(self) -> str:
-        q = f"?token={self.token}" if self.token else ""
-        return f"ws://127.0.0.1:{self.node.port}/ws/{self.tid}{q}"
-
-    def run(self) -> None:
-        from websockets.sync.client import connect
-
-        while not self.stop.is_set() and not self.done.is_set():
-            try:
-                with connect(self.url(), open_timeout=10) as ws:
-                    self.session(ws)
-            except Exception:                          # the node went away: reconnect
-                time.sleep(0.2)
-
-    def session(self, ws) -> None:
-        while not self.stop.is_set():
-            try:
-                text = ws.recv(timeout=0.5)
-            except TimeoutError:
-                continue
-            m = json.loads(text)
-            self.messages.append(m)
-            if m["type"] == "error":
-                self.sent = None
-                self.refused.append(m)
-                continue
-            if m["type"] != "state":
-                continue
-            view = m["view"]
-            if self.sent is not None and view["version"] > self.sent[0]:
-                self.acked.append(self.sent)
-                self.sent = None
-            if view["is_over"]:
-                self.done.set()
-                return
-            if self.play and self.sent is None and view["legal_actions"]:
-                legal = view["legal_actions"]
-                action = "end" if "end" in legal else self.rng.choice(legal)
-                self.sent = (view["version"], action)
-                ws.send(json.dumps({"type": "action", "version": view["version"],
-                                    "action": action}))
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(10)
-
-
-def leaks(record: dict, seat: int | None, messages: list[dict]) -> list[str]:
-    """Tiles of other hands that `seat` was sent (each state checked against the hands
-    as they stood at its version, from the finished match's record)."""
-    found = []
-    games: dict[int, object] = {}
-    for m in messages:
-        if m["type"] != "state":
-            continue
-        v = m["view"]["version"]
-        if v not in games:
-            games[v] = replay({**record, "actions": record["actions"][:v]})
-        g = games[v]
-        others = set()
-        for s in range(g.players):
-            if s != seat:
-                others |= {t for t in g.view(s)["hand"] or []}
-        bad = tiles_mentioned(m) & {tiles_canon(t) for t in others}
-        if bad:
-            found.append(f"version {v}: {sorted(bad)}")
-    return found
-
-
-def tiles_canon(t: str) -> str:
-    a, b = t.split("-")
-    return f"{max(int(a), int(b))}-{min(int(a), int(b))}"
-
-
-def check_acknowledged(record: dict, players: list[WsPlayer]) -> int:
-    """Every acknowledged action is in the record at its version; returns how many."""
-    n = 0
-    for p in players:
-        for version, action in p.acked:
-            assert record["actions"][version] == action, (version, action)
-            n += 1
-    return n
-
-
 def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
     one, two, three = nodes
     t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
@@ -220,3 +108,53 @@ def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
     for node in nodes:                               # every node serves the same record
         status, r = node.request("GET", f"/api/tables/{tid}/record")
         assert r["actions"] == record["actions"]
+
+
+def first_state_after(p: WsPlayer, start: int, version: int) -> None:
+    """Wait until `p` has a state beyond `version` (messages from index `start` on)."""
+    deadline = time.monotonic() + 60
+    while not any(m["type"] == "state" and m["view"]["version"] > version
+                  for m in p.messages[start:]):
+        assert time.monotonic() < deadline, f"no state beyond version {version}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("how", ["kill9", "sigterm"])
+def test_the_owner_dies_mid_round_and_the_match_completes_elsewhere(nodes, how):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tid = t["id"]
+    invites = {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
+    ann = two.claim(tid, invites[0], "Ann")
+    ben = three.claim(tid, invites[1], "Ben")
+    players = [WsPlayer(two, tid, ann, seed=3, others=(three,)),
+               WsPlayer(one, tid, ben, seed=4, others=(two, three))]   # Ben is on the owner
+    watchers = [WsPlayer(three, tid, play=False), WsPlayer(one, tid, play=False,
+                                                           others=(three,))]
+    everyone = players + watchers
+    try:
+        first_state_after(watchers[0], 0, 8)          # mid-round
+        start = len(watchers[0].messages)
+        if how == "kill9":
+            one.kill9()
+        else:
+            one.stop()                                  # SIGTERM: it hands the table over
+        versions = [m["view"]["version"] for m in watchers[0].messages if m["type"] == "state"]
+        first_state_after(watchers[0], start, versions[-1])     # the table moves again
+        deadline = time.monotonic() + 120
+        while not all(p.done.is_set() for p in everyone):
+            assert time.monotonic() < deadline, [len(p.messages) for p in everyone]
+            time.sleep(0.2)
+    finally:
+        for p in everyone:
+            p.close()
+    assert players[1].reconnects >= 1 and watchers[1].reconnects >= 1
+    status, record = two.request("GET", f"/api/tables/{tid}/record")
+    assert status == 200, record
+    assert check_acknowledged(record, players) > 5          # nothing acknowledged lost
+    for node in (two, three):
+        _, r = node.request("GET", f"/api/tables/{tid}/record")
+        assert r["actions"] == record["actions"]
+    for seat, p in ((0, players[0]), (1, players[1]), (None, watchers[0]), (None, watchers[1])):
+        assert not leaks(record, seat, p.messages), (seat, leaks(record, seat, p.messages))
+        assert [m for m in p.messages if m["type"] == "state"][-1]["view"]["is_over"]

@@ -127,6 +127,18 @@ SERVER: dict[str, str] = {
     "reinvited": N_("The host re-invited seat {seat}: this device no longer holds it."),
     "unknown_language": N_("no catalog for {lang}; languages: {languages}"),
     "http_error": N_("The server answered {status}."),
+    # accounts (dominohall.community)
+    "account_name_short": N_("A name has at least {n} characters, with a letter or a digit."),
+    "account_name_long": N_("A name has at most {n} characters."),
+    "name_taken": N_("This name, or one that looks like it, is taken."),
+    "password_short": N_("A password has at least {n} characters."),
+    "password_long": N_("A password has at most {n} characters."),
+    "password_is_name": N_("The password may not be the name."),
+    "wrong_login": N_("Wrong name or password."),
+    "login_locked": N_("Too many failed logins with this name; try again in {minutes} min."),
+    "wrong_password": N_("That is not your password."),
+    "not_logged_in": N_("Log in first."),
+    "cross_site": N_("This request did not come from a page of this site."),
     # hints
     "hints_bool": N_("hints: true or false"),
     "hints_spectator": N_("spectators get no hints"),

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from ..community import routes as community
 from . import errors, pages
 from .deps import admin_cookie, cookie_name
 from .errors import JSON
@@ -87,5 +88,6 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(site.router)
     app.include_router(tables.router)
     app.include_router(ws.router)
+    app.include_router(community.router)
     errors.install(app)
     return app

@@ -34,7 +34,7 @@ from .protocol import Rejected
 from .store import StoredTable, StoreError
 from .store.sql import LIVE
 from .tables.audience import Connection
-from .tables.core import TableCore
+from .tables.core import HERE, TableCore
 from .tables.hub import Successor
 from .tables.state import Seat, TableSettings, TableState
 
@@ -192,6 +192,13 @@ class PgDirectory:
                 "SELECT o.table_id FROM dh_owners o JOIN dh_tables t ON t.id = o.table_id "
                 f"WHERE t.state = 'live' AND NOT {alive}", (NODE_LOCK,)).fetchall()
         return [r[0] for r in rows]
+
+    def alive_nodes(self) -> set[str]:
+        alive = ALIVE.format(owner="m.name")
+        with self.store.pool.connection() as db:
+            rows = db.execute(f"SELECT m.name FROM dh_nodes m WHERE {alive}",
+                              (NODE_LOCK,)).fetchall()
+        return {r[0] for r in rows}
 
     def notify(self, channel: str, payload: str) -> None:
         with self.store.pool.connection() as db:
@@ -447,6 +454,8 @@ class PgCluster:
                                               if self.hub.connections(t)])
                 for tid in dead:
                     await self.promote(tid)
+                if n % 2 == 0:
+                    await self._forget_dead_presence()
                 if n % 5 == 0:
                     await self._take_orphans()
                 if n % 30 == 0:
@@ -455,6 +464,18 @@ class PgCluster:
                 log.warning("cluster: %s", err)
             except Exception:
                 log.exception("cluster: watching failed")
+
+    async def _forget_dead_presence(self) -> None:
+        """Connections counted from a node that died are gone."""
+        sources = {src for core in self.hub.tables.values()
+                   for src in core.presence.by_source if src != HERE}
+        if not sources:
+            return
+        alive = await self.hub.run_db(self.directory.alive_nodes)
+        for core in list(self.hub.tables.values()):
+            for src in list(core.presence.by_source):
+                if src != HERE and src not in alive:
+                    core.set_presence(src, {})
 
     async def _take_orphans(self) -> None:
         """Tables a dead node owned: one live node takes each over, so its bots and timers
@@ -675,6 +696,8 @@ class PgCluster:
             for conn in list(audience.conns):
                 core.arrive(conn.seat)
             audience.broadcast_state(core, core.table_info())
+        core.broadcast_table()          # the other nodes learn the new owner (and resend
+        #                                 their connections' presence to it)
         if any(s.kind == "bot" for s in core.seats):
             await self.hub.bots.warm()
         core.kick()

@@ -64,7 +64,7 @@ function who(seat) { return whoName(seat, words()); }
 
 /** A log event in the player's language, said again from its fields (names for seats). */
 function logText(e) {
-  return tEvent(e, { seat: mySeat(), nameOf });
+  return tEvent(e, { seat: mySeat(), nameOf, game: S.view ? S.view.game : null });
 }
 
 function niceText(text) {

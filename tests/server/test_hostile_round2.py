@@ -241,3 +241,70 @@ def test_ipv6_neighbours_share_the_create_rate_over_http(tmp_path):
         r = b.post("/api/tables", json=body)
         assert r.status_code == 429 and r.headers["retry-after"], r.text
         assert c.post("/api/tables", json=body).status_code == 201   # another /64
+
+
+# --- slow clients (slowloris) -------------------------------------------------------------
+
+def _closed_within(sock, seconds: float) -> bytes | None:
+    """What the server sent before closing `sock` within `seconds` (None: still open)."""
+    import time as _time
+    sock.settimeout(0.2)
+    got = b""
+    deadline = _time.monotonic() + seconds
+    while _time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return got
+        if not chunk:
+            return got
+        got += chunk
+    return None
+
+
+def test_slow_headers_and_idle_connections_are_closed(server_factory):
+    import socket as _socket
+    server = server_factory(bot_delay=0)
+    server.start_args = ["--header-timeout", "1.5", "--idle-timeout", "1"]
+    server.start()
+    # a request head that never ends, a byte now and then
+    slow = _socket.create_connection(("127.0.0.1", server.port))
+    slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+    sent = _closed_within(slow, 0.6)
+    assert sent is None                                   # not cut off at once
+    slow.sendall(b"X-a: 1\r\n")
+    sent = _closed_within(slow, 4)
+    assert sent is not None and sent.startswith(b"HTTP/1.1 408"), sent
+    # a connection that never sends anything
+    mute = _socket.create_connection(("127.0.0.1", server.port))
+    assert _closed_within(mute, 4) is not None
+    # a kept-alive connection left idle after its answer
+    idle = _socket.create_connection(("127.0.0.1", server.port))
+    idle.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert _closed_within(idle, 4).startswith(b"HTTP/1.1 200")
+    # an honest client is served, and a websocket lives past the header timeout
+    status, games = server.request("GET", "/api/games")
+    assert status == 200 and games
+    status, t = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": SHORT_MT, "seats": [{"kind": "human"},
+                                                              {"kind": "human"}]})
+    assert status == 201, t
+    from websockets.sync.client import connect
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{t['id']}", open_timeout=10) as ws:
+        ws.recv(timeout=10)
+        import time as _time
+        _time.sleep(2.5)
+        ws.send('{"type": "ping"}')
+        assert ws.recv(timeout=10)
+    for s in (slow, mute, idle):
+        s.close()
+
+
+def test_serve_refuses_a_timeout_that_is_not_positive():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "dominohall.cli", "serve", "--header-timeout",
+                        "0", "--port", "1"], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "--header-timeout" in r.stderr, r.stderr

@@ -6,6 +6,7 @@ engine errors from code + params (tError), compared message by message with Pyth
 from __future__ import annotations
 
 import gettext
+import re
 
 import pytest
 
@@ -71,21 +72,26 @@ def test_log_lines_match_python(node, lang):
     cases = []
     for g in _games():
         for seat in (None, 0, 1):
-            cases += [[e, seat] for e in events(g, seat, 0)]
-    got = node("I.useCatalog(data.catalog);"
-               " return data.cases.map(([e, seat]) => I.tEvent(e, { seat }));",
+            cases += [[e, seat, g.name] for e in events(g, seat, 0)]
+    got = node("I.useCatalog(data.catalog); return data.cases.map(([e, seat, game]) =>"
+               " I.tEvent(e, { seat, game }));",
                {"catalog": catalog_json(lang), "cases": cases})
-    want = [event_text(e, seat, lang) for e, seat in cases]
-    assert len({e["type"] for e, _ in cases}) >= 7
+    want = [event_text(e, seat, lang, game=game) for e, seat, game in cases]
+    assert len({e["type"] for e, _, _ in cases}) >= 7
     assert got == want
-    if lang == "en":        # the same English as the engine's own text (mx spelled out)
-        assert [w.replace("the Mexican train", "mx") for w in want] == \
-            [e["text"] for e, _ in cases]
+    # words, never the engine's values: no Python lists, seat indexes or target codes
+    for line in want:
+        assert not re.search(r"\[|\]|\bt\d\b|\bon (L|R|U|D|mx)\b|\bseat\b", line), line
+    if lang == "en":
+        assert any("on the Mexican train" in w or "'s train" in w for w in want)
+        assert any(w.startswith("Hand ") for w in want)            # All Fives plays hands
+        assert any(w.startswith("Match over: ") for w in want)
 
 
 def test_english_log_names_players(node):
     e = {"type": "play", "seat": 1, "tile": "6-4", "target": "L", "count": 10, "points": 10}
-    assert event_text(e, 0, "en", names=["Ana", "Bo"]) == "Bo played 6-4 on L (count 10: 10 points)"
+    assert event_text(e, 0, "en", names=["Ana", "Bo"]) == \
+        "Bo played 6-4 on the left end (count 10: 10 points)"
     got = node("I.useCatalog(data.c); return I.tEvent(data.e, { seat: 1, nameOf: (s) => 'X' });",
                {"c": catalog_json("es"), "e": e})
     assert got == event_text(e, 1, "es")
@@ -120,3 +126,13 @@ def test_errors_match_python(node, lang):
     assert len(errs) >= 11
     if lang != "en":
         assert all(g != e["message"] for g, e in zip(got[-5:], errs[-5:], strict=True)), got
+
+
+def test_bot_levels_in_words_js_match_python(node):
+    """The table's badge names a bot's level as the lobby does ("bot · Greedy (easy)")."""
+    from dominohall.i18n.labels import BOT_NAMES
+
+    assert node("return W.BOT_LEVELS;", None) == BOT_NAMES
+    got = node("I.useCatalog(data); return [W.botLevel('greedy'), W.botLevel('mine')];",
+               catalog_json("ru"))
+    assert got == [catalog_json("ru")["messages"]["Greedy (easy)"], "mine"]

@@ -64,7 +64,7 @@ def test_slavic_plural_examples():
 
     be, ru = translator("be"), translator("ru")
     got = [be.ngettext("{n} tile", "{n} tiles", n).format(n=n) for n in (1, 2, 5, 11, 21, 22)]
-    assert got == ["1 плітка", "2 пліткі", "5 плітак", "11 плітак", "21 плітка", "22 пліткі"]
+    assert got == ["1 костка", "2 косткі", "5 костак", "11 костак", "21 костка", "22 косткі"]
     got = [ru.ngettext("{n} tile", "{n} tiles", n).format(n=n) for n in (1, 3, 12, 104, 111)]
     assert got == ["1 костяшка", "3 костяшки", "12 костяшек", "104 костяшки", "111 костяшек"]
     pt = translator("pt")

@@ -32,7 +32,7 @@ def english_after():
 def test_set_language_translates_and_english_is_the_source():
     assert set_language("be") == "be"
     assert _("Your turn") == "Ваш ход"
-    assert ngettext("{n} tile", "{n} tiles", 5).format(n=5) == "5 плітак"
+    assert ngettext("{n} tile", "{n} tiles", 5).format(n=5) == "5 костак"
     assert set_language("en") == "en"
     assert _("Your turn") == "Your turn"
     assert ngettext("{n} tile", "{n} tiles", 1) == "{n} tile"

@@ -106,7 +106,7 @@ def test_menu_choice_is_remembered(browser, server):
     s = state(page)
     assert (s["lang"], s["value"], s["h"]) == ("be", "be", "Новы стол")
     plural5, plural21, number = s["p"].split("|")
-    assert (plural5, plural21) == ("5 плітак", "21 плітка")
+    assert (plural5, plural21) == ("5 костак", "21 костка")
     assert number in ("1\u00a0234,5", "1.234,5")        # Belarusian, as the browser's ICU has it
     assert page.evaluate("localStorage.getItem('dominohall.lang')") == "be"
     page.reload()
@@ -115,7 +115,11 @@ def test_menu_choice_is_remembered(browser, server):
     page.evaluate("localStorage.setItem('dominohall.lang', '<script>x')")
     page.reload()
     page.wait_for_selector("body[data-lang]")
-    assert state(page)["lang"] == "pt"          # a bad stored value: the browser's language
+    assert state(page)["lang"] == "be"          # a bad stored value: the menu's cookie
+    ctx.clear_cookies()
+    page.reload()
+    page.wait_for_selector("body[data-lang]")
+    assert state(page)["lang"] == "pt"          # neither: the browser's language
     assert not errors
     ctx.close()
 
@@ -142,6 +146,14 @@ def test_lobby_in_each_language(browser, server, lang):
     tr = translator(lang)
     shown = page.locator("select[data-seat='1'] option[value='bot:pimc']").text_content()
     assert shown == tr.gettext("Bot: {bot}").format(bot=tr.gettext("Expert (strong)"))
+    # house rules' values in words, never the engine's codes ("holder", "set aside")
+    from dominohall.engine.options import LINE_GAME_SPECS, MEXICAN_TRAIN_SPECS
+    codes = {str(c).replace("_", " ") for spec in MEXICAN_TRAIN_SPECS + LINE_GAME_SPECS
+             for c in spec.choices if isinstance(c, str)}
+    values = page.locator("#options-box select option").all_text_contents()
+    assert values
+    raw = [v for v in values if any(re.search(rf"(?<!\w){re.escape(c)}(?!\w)", v) for c in codes)]
+    assert not raw, f"codes shown in {lang}: {raw}"
     ctx.close()
 
 
@@ -158,6 +170,9 @@ def test_table_in_each_language(browser, server, lang):
     page.wait_for_selector("body[data-version]")
     page.wait_for_timeout(300)
     check(page, lang, errors)
+    badge = page.locator(".badge.bot").first.text_content()
+    assert badge == translator(lang).gettext("bot · {level}").format(
+        level=translator(lang).gettext("Greedy (easy)")), badge
     # the log is said again from each event's fields in the player's language
     page.wait_for_selector("#log .ev", state="attached")
     first = page.locator("#log .ev").first.text_content()
@@ -194,4 +209,49 @@ def test_how_to_play_in_each_language(browser, server, lang):
     for english in ("dominohall plays four domino games on one rules engine",
                     "The set is double-12", "House options", "Worked examples"):
         assert english not in text, (lang, english)
+    ctx.close()
+
+
+# ---- ?lang= and the dh_lang cookie on every page -----------------------------------
+
+def _pages(ctx, server):
+    r = ctx.request.post(server.url + "/api/tables", data={
+        "game": "block", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    assert r.status == 201, r.text()
+    return {"/": "#game option", "/how-to-play": "header #lang-menu",
+            "/replay": "header #lang-menu", f"/t/{r.json()['id']}": "body[data-version]"}
+
+
+def _shown(page) -> dict:
+    """The page's language once its script ran, and what its language menu and its
+    language-menu label say."""
+    return page.evaluate("""() => ({lang: document.documentElement.lang,
+        menu: document.getElementById('lang-menu').value,
+        label: document.getElementById('lang-menu').getAttribute('aria-label')})""")
+
+
+@pytest.mark.parametrize("how", ["query", "cookie"])
+def test_lang_query_and_cookie_on_every_page(browser, server, how):
+    """An English browser asks for Russian with ?lang=ru, or has only the menu's cookie
+    (dh_lang=pt, nothing in localStorage): every page, header and body, speaks it."""
+    lang = "ru" if how == "query" else "pt"
+    ctx = browser.new_context(viewport=PHONE, locale="en-US")
+    if how == "cookie":
+        ctx.add_cookies([{"name": "dh_lang", "value": lang, "url": server.url}])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    label = translator(lang).gettext("Language")
+    for path, ready in _pages(ctx, server).items():
+        page.goto(server.url + path + ("?lang=" + lang if how == "query" else ""))
+        page.wait_for_selector(ready, state="attached")
+        page.wait_for_selector("#lang-menu", state="attached")
+        page.wait_for_timeout(200)
+        got = _shown(page)
+        assert got == {"lang": lang, "menu": lang, "label": label}, (path, got)
+        # the guide's code spans are option names and values, typed as they are
+        codes = set(page.locator("article#guide code").all_inner_texts()) | {"All Fives"}
+        left = [t for t in english_left(lang, page.evaluate(COLLECT)["texts"]) if t not in codes]
+        assert not left, (path, left)
+    assert not errors
     ctx.close()

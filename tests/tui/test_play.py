@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dominohall import replay
 from dominohall.tui import render
 from dominohall.tui.app import NoticeScreen, PlayApp
@@ -41,7 +43,11 @@ def test_mexican_train_rounds_by_keys():
             moves = await play_out(pilot, app, session, on_notice=seen)
             assert moves >= 2
             assert session.game.is_over
-            assert "match over" in screen_text(app)
+            # the log says it in words: who won by name, never a list of seat indexes
+            text = screen_text(app)
+            assert re.search(r"Match over: (you won!|Bot \d won\.)", text), text
+            log = render.log_text(session.view(), names=session.names).plain
+            assert not re.search(r"\bseat \d|\bt\d\b|\bon (L|R|mx)\b|\[", log), log
             assert "The match is over" in play_screen(app).message.plain
 
     run(main())

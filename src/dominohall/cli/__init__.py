@@ -8,7 +8,7 @@ import sys
 from .. import __version__
 from ..engine import COMPILED, GAMES, DominohallError
 from ..i18n import LANGUAGES, N_, _, error_text, normalize, set_language
-from . import arena, options_cmd, play, replay, selfplay, serve
+from . import analyze, arena, options_cmd, play, replay, selfplay, serve
 
 #: argparse's own words (its headings and errors), in our catalog so --help reads in one
 #: language; the CLI hands argparse our translation of them.
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     options_cmd.add_parser(sub)
     play.add_parser(sub)
     replay.add_parser(sub)
+    analyze.add_parser(sub)
     arena.add_parser(sub)
     serve.add_parser(sub)
     for command in sub.choices.values():        # `dominohall play --lang be` works too

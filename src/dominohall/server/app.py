@@ -22,14 +22,16 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from ..community import routes as community
 from . import errors, pages
 from .deps import admin_cookie, cookie_name
 from .errors import JSON
 from .i18n_routes import router as i18n_router
+from .routers import analysis as analysis_router
 from .routers import site, tables, ws
 from .security import Guard, hide_secrets, install_log_filter
 from .settings import ServerSettings
-from .store import open_store
+from .store import is_postgres, open_store
 from .tables import Hub, LocalDirectory
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -53,10 +55,18 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.get_running_loop().run_in_executor(None, open_store, settings.db)
+        directory: Any
+        if is_postgres(settings.db):        # a cluster node: leases and a relay
+            from .cluster import PgCluster, PgDirectory
+
+            directory = PgDirectory(store, settings.node_name)
+        else:
+            directory = LocalDirectory(store)
         hub = Hub(store, bot_delay=settings.bot_delay, bot_workers=settings.bot_workers,
                   bot_processes=settings.bot_processes, limits=settings.limits,
-                  db_threads=settings.db_threads,
-                  directory=LocalDirectory(store))
+                  db_threads=settings.db_threads, directory=directory)
+        if is_postgres(settings.db):
+            hub.cluster = PgCluster(hub, directory)
         app.state.hub = hub
         try:
             await hub.start()
@@ -79,5 +89,7 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(site.router)
     app.include_router(tables.router)
     app.include_router(ws.router)
+    app.include_router(analysis_router.router)
+    app.include_router(community.router)
     errors.install(app)
     return app

@@ -49,6 +49,7 @@ sends it as the ``dh_seat_{id}`` cookie, other clients as the ``X-Seat-Token`` h
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import secrets
@@ -143,7 +144,56 @@ def clean_name(text: Any) -> str:
     kept = "".join(ch if unicodedata.category(ch)[0] != "C" or ch in "\t\n\r" else ""
                    for ch in text if ch != "\ufffd")
     kept = "".join(" " if unicodedata.category(ch) in ("Zl", "Zp") else ch for ch in kept)
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    kept = "".join(" " if ch in BLANKS else ch for ch in kept)
+    name = " ".join(kept.split())[:MAX_NAME].strip()
+    return name if any(_visible(ch) for ch in name) else ""
+
+
+#: characters that draw nothing though Unicode calls them letters or symbols (the Hangul
+#: fillers, the blank Braille pattern, Khmer's inherent vowels, the combining grapheme
+#: joiner, Mongolian's vowel separator, the Ogham space mark's lookalikes): taken as spaces
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\u180e"
+                   "\u2028\u2029\u200b\u2060\ufeff\u1680")
+
+
+def _visible(ch: str) -> bool:
+    """A character that draws something by itself (a letter, digit, punctuation or
+    symbol; not a space, a combining mark alone or one of the :data:`BLANKS`)."""
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS
+
+
+#: letters that look like the Latin ones of "Bot" (Cyrillic, Greek), and 0 for o
+_LOOKALIKE = str.maketrans("авеорстхукмніοβτνı0", "abeopctxykmhiobtvio")
+
+
+def _skeleton(text: str) -> str:
+    """What a name looks like: NFKC, case folded, look-alike letters as Latin, only
+    letters and digits kept."""
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_LOOKALIKE)
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+@functools.cache
+def _bot_words() -> frozenset[str]:
+    """The skeletons of "Bot" in every language of the catalogs."""
+    from ..i18n import LANGUAGES, translator
+    words = {"bot"}
+    for lang in LANGUAGES:
+        label = translator(lang).gettext("Bot {n}")
+        words.add(_skeleton(label.replace("{n}", "")))
+    return frozenset(w for w in words if w)
+
+
+def imitates_bot(name: str) -> bool:
+    """A name that reads as a bot's label in some language ("Bot 1", "Бот 2", "B0T",
+    "Вот 1" with Cyrillic letters): people must be able to tell the bots from players.
+
+    >>> [imitates_bot(n) for n in ("Bot 1", "бот", "B0t  3", "Botond", "Ботагоз", "Ann")]
+    [True, True, True, False, False, False]
+    """
+    skeleton = _skeleton(name)
+    return any(skeleton == w or (skeleton.startswith(w) and skeleton[len(w)].isdigit())
+               for w in _bot_words())
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:

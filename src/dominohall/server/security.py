@@ -11,6 +11,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import unquote_plus
 
 from starlette.requests import HTTPConnection
 
@@ -28,12 +29,22 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 #: query parameters that carry secrets, hidden in every logged URL
-SECRET_QUERY = re.compile(r"((?:^|[?&])(?:token|invite|admin)=)[^&\s\"]*", re.I)
+SECRET_KEYS = frozenset({"token", "invite", "admin"})
+#: one query parameter: its key (maybe percent-encoded) and its value
+QUERY_PARAM = re.compile(r"((?:^|[?&;])([^=&;?\s\"]*)=)([^&;\s\"]*)")
+
+
+def _hide(m: re.Match[str]) -> str:
+    key = m.group(2)
+    for _ in range(3):                  # %2569nvite: decoded twice by a lenient parser
+        key = unquote_plus(key)
+    return m.group(1) + "[hidden]" if key.strip().lower() in SECRET_KEYS else m.group(0)
 
 
 def hide_secrets(text: str) -> str:
-    """A URL as it may be logged: token/invite/admin query values replaced."""
-    return SECRET_QUERY.sub(r"\1[hidden]", text)
+    """A URL as it may be logged: token/invite/admin query values replaced, however the
+    key is spelled (``?%69nvite=``, ``?INVITE=``)."""
+    return QUERY_PARAM.sub(_hide, text)
 
 
 class HideSecrets(logging.Filter):
@@ -112,13 +123,14 @@ class Guard:
 
 
 def docs_csp(html: str) -> str:
-    """The CSP of the Swagger page: its CDN and its one inline script, by hash."""
+    """The CSP of the Swagger page: its files from this origin only (no CDN) and its one
+    inline script, by hash."""
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
         for s in re.findall(r"<script>(.*?)</script>", html, re.S))
-    return (f"default-src 'self'; script-src 'self' https://cdn.jsdelivr.net {hashes}; "
-            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
-            "https://fastapi.tiangolo.com; connect-src 'self'; frame-ancestors 'none'")
+    return (f"default-src 'self'; script-src 'self' {hashes}; "
+            "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
 def origin_ok(conn: HTTPConnection, settings: ServerSettings) -> bool:

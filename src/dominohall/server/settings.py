@@ -29,6 +29,7 @@ class ServerSettings:
     allow_origins: tuple[str, ...] = ()
     behind_https: bool = False
     db_threads: int = 4                 # threads that talk to the database
+    node_name: str | None = None        # this node's name in a cluster (default: host-pid)
 
     @property
     def public(self) -> str | None:

@@ -379,7 +379,15 @@ def log_events(view: View, last: int = 300) -> list[dict[str, Any]]:
     return [e for e in log[:start] if e["type"] == "round_end"][-5:] + log[start:][-last:]
 
 
-def log_text(view: View, last: int = 300) -> Text:
+def bot_or_player(seat: int, names: list[str] | None) -> str:
+    """How the log names another seat: "Bot 3" for a bot (numbered like every player,
+    from 1), else "Player 3"."""
+    if names and 0 <= seat < len(names) and names[seat] not in ("", "human", "you"):
+        return _("Bot {n}").format(n=seat + 1)
+    return _("Player {n}").format(n=seat + 1)
+
+
+def log_text(view: View, last: int = 300, names: list[str] | None = None) -> Text:
     """This round's log (plays, draws, passes, 'one tile left'), after earlier rounds' results.
 
     Earlier rounds' plays are left out: their tiles are back in someone's hand now.
@@ -390,7 +398,9 @@ def log_text(view: View, last: int = 300) -> Text:
         style = LOG_STYLES.get(e["type"], "")
         if e.get("seat") == view.get("seat") and e["type"] in ("play", "draw", "end"):
             style = "green"
-        text.append(event_text(e, view.get("seat"), get_language()), style=style)
+        text.append(event_text(e, view.get("seat"), get_language(),
+                               names=lambda s: bot_or_player(s, names), game=view.get("game")),
+                    style=style)
         if k < len(events) - 1:
             text.append("\n")
     return text

@@ -193,6 +193,6 @@ class Board(Widget):
             width = table.content_size.width or 80
             table.update(render.table_text(view, width, table.content_size.height))
             table.border_subtitle = ""
-        self.query_one("#log", Static).update(render.log_text(view))
+        self.query_one("#log", Static).update(render.log_text(view, names=names))
         box = self.query_one("#logbox", VerticalScroll)
         box.call_after_refresh(box.scroll_end, animate=False)

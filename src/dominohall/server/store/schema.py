@@ -129,6 +129,30 @@ MIGRATIONS: list[Step] = [
         id       TEXT PRIMARY KEY,
         payload  TEXT NOT NULL,
         created  {real} NOT NULL)"""),
+    # 14-17: accounts (dominohall.community): a name unique after case folding (name_key)
+    # and after look-alikes are folded (skeleton); a deleted account keeps its id for
+    # finished records, its name and hash gone
+    Create("""CREATE TABLE IF NOT EXISTS {t}accounts (
+        id       TEXT PRIMARY KEY,
+        name     TEXT,
+        name_key TEXT UNIQUE,
+        skeleton TEXT UNIQUE,
+        hash     TEXT NOT NULL,
+        created  {real} NOT NULL,
+        deleted  {real})"""),
+    # a login session: the sha256 of the cookie's secret, never the secret itself
+    Create("""CREATE TABLE IF NOT EXISTS {t}sessions (
+        hash       TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES {t}accounts(id),
+        created    {real} NOT NULL,
+        seen       {real} NOT NULL)"""),
+    # failed logins per name key, whether or not an account has it (the per-account limit,
+    # the same on every node, that says nothing about which names exist)
+    Create("""CREATE TABLE IF NOT EXISTS {t}login_failures (
+        name_key TEXT NOT NULL,
+        at       {real} NOT NULL)"""),
+    Create("CREATE INDEX IF NOT EXISTS {t}login_failures_key "
+           "ON {t}login_failures(name_key, at)"),
 ]
 
 

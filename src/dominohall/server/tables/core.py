@@ -42,7 +42,7 @@ from typing import Any, Protocol
 from ...engine import Game, IllegalAction, NotYourTurn, replay
 from ...engine.errors import GameOver
 from .. import hints
-from ..protocol import Rejected, clean_name
+from ..protocol import Rejected, clean_name, imitates_bot
 from ..store import LeaseLost, Store, StoredTable
 from ..store.sql import OVER
 from .state import TableState
@@ -248,6 +248,10 @@ class TableCore(TableState):
             raise Rejected("bad_name", "A display name is needed to take a seat "
                                          "(letters, digits or symbols).", 422,
                            reason="name_needed")
+        if imitates_bot(clean):
+            raise Rejected("bad_name", "A player's name cannot look like a bot's label "
+                                         "({name}).", 422, reason="name_like_bot",
+                           params={"name": clean})
         if self.finished:
             raise Rejected("game_over", "The match is over.", 409, reason="match_is_over")
         async with self.lock:               # two devices claiming one invite: one wins

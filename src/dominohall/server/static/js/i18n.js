@@ -12,7 +12,7 @@
 //   <h2 data-i18n>New table</h2>                       (its text is the message)
 //   <input placeholder="e.g. Ana" data-i18n-attr="placeholder">
 // Engine errors ({code, params, message}) read with tError(err); log events with
-// tEvent(event, {seat, nameOf}).
+// tEvent(event, {seat, nameOf, game}).
 
 /** The seven languages, each in its own name (the same list as dominohall.i18n). */
 export const LANGUAGES = {
@@ -117,12 +117,32 @@ export function normalize(tag) {
   return code in LANGUAGES ? code : null;
 }
 
-/** The language to use: the one chosen in the menu, else the browser's, else English. */
+/** The `dh_lang` cookie's language (the menu's choice, as the server reads it), or null. */
+function cookieLanguage() {
+  if (typeof document === "undefined") return null;
+  try {
+    const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`));
+    return m ? normalize(decodeURIComponent(m[1])) : null;
+  } catch { return null; }
+}
+
+/** The address's `?lang=` (this page only, as the server reads it), or null. */
+function queryLanguage() {
+  try { return normalize(new URLSearchParams(location.search).get("lang")); } catch { return null; }
+}
+
+/** The language to use, in the server's order (dominohall.i18n.request_language):
+ * `?lang=` on the address, else the menu's choice (remembered in this browser, or only
+ * its `dh_lang` cookie), else the browser's languages, else English. */
 export function detectLanguage() {
+  const asked = queryLanguage();
+  if (asked) return asked;
   try {
     const saved = normalize(localStorage.getItem(STORAGE_KEY));
     if (saved) return saved;
-  } catch { /* storage blocked: use the browser's languages */ }
+  } catch { /* storage blocked: the cookie, then the browser's languages */ }
+  const cookie = cookieLanguage();
+  if (cookie) return cookie;
   const tags = (typeof navigator !== "undefined" && (navigator.languages || [navigator.language])) || [];
   for (const tag of tags) {
     const code = normalize(tag);
@@ -273,13 +293,43 @@ export function tError(err) {
 
 /** One line of the log for an event (the fields the server sends), as `seat` sees it;
  * `nameOf(seat)` gives a player's name (default "seat N"). */
-export function tEvent(e, { seat = null, nameOf = null } = {}) {
-  const name = (s) => (nameOf ? nameOf(s) : t("seat {seat}", { seat: s }));
+export function tEvent(e, { seat = null, nameOf = null, game = null } = {}) {
+  const name = (s) => (nameOf ? nameOf(s) : t("Player {n}", { n: s + 1 }));
+  const who = (s) => (s === seat ? t("you") : name(s));
   const mine = e.seat !== null && e.seat !== undefined && e.seat === seat;
   const by = (other, me, params = {}) => (mine ? t(me, params) : t(other, { name: name(e.seat), ...params }));
+  // the line games (All Fives, Draw, Block) play hands, Mexican Train rounds
+  const hand = !!game && game !== "mexican_train";
+  const where = (target) => {
+    const fixed = { mx: "on the Mexican train", L: "on the left end", R: "on the right end",
+      U: "on the spinner's upper arm", D: "on the spinner's lower arm" };
+    if (fixed[target]) return t(fixed[target]);
+    if (/^t\d+$/.test(target)) {
+      const owner = Number(target.slice(1));
+      if (owner === seat) return t("on your train");
+      if (owner === e.seat) return t("on their own train");
+      return t("on {owner}'s train", { owner: name(owner) });
+    }
+    const m = String(target).match(/^([UD])(\d+)$/);
+    if (m) return t(m[1] === "U" ? "on the upper arm of spinner {n}" : "on the lower arm of spinner {n}", { n: m[2] });
+    return String(target);
+  };
+  const scoresOf = (values) => (values || []).map((v, s) => t("{name} {n}", { name: who(s), n: v })).join(", ");
+  const andList = (items) => {
+    try { return new Intl.ListFormat(state.lang, { type: "conjunction" }).format(items); } catch { return items.join(", "); }
+  };
+  // one winner ("you", "Ana") or several ("you and Ana": the verb agrees with them all)
+  const winnersText = (winners, aloneYou, one, several, params = {}) => {
+    if (winners.length === 1 && winners[0] === seat) return t(aloneYou, params);
+    if (winners.length === 1) return t(one, { name: name(winners[0]), ...params });
+    const ordered = [...winners].sort((a, b) => (b === seat) - (a === seat));
+    return t(several, { names: andList(ordered.map(who)), ...params });
+  };
   switch (e.type) {
     case "deal": {
       const n = (e.hand_sizes || [0])[0];
+      if (hand) return tn("hand {round}: {n} tile each, {boneyard} in the boneyard",
+        "hand {round}: {n} tiles each, {boneyard} in the boneyard", n, { round: e.round, boneyard: e.boneyard });
       return tn("round {round}: {n} tile each, {boneyard} in the boneyard",
         "round {round}: {n} tiles each, {boneyard} in the boneyard", n, { round: e.round, boneyard: e.boneyard });
     }
@@ -291,11 +341,8 @@ export function tEvent(e, { seat = null, nameOf = null } = {}) {
       return by("{name} drew a tile", "you drew {tile}", { tile: e.tile || "" });
     case "play": {
       let text;
-      if (e.target === null || e.target === undefined) text = by("{name} played {tile}", "you played {tile}", { tile: e.tile });
-      else {
-        const target = e.target === "mx" ? t("the Mexican train") : e.target;
-        text = by("{name} played {tile} on {target}", "you played {tile} on {target}", { tile: e.tile, target });
-      }
+      if (e.target === null || e.target === undefined || e.target === "lead") text = by("{name} played {tile}", "you played {tile}", { tile: e.tile });
+      else text = by("{name} played {tile} {where}", "you played {tile} {where}", { tile: e.tile, where: where(e.target) });
       if (e.points) text += " " + tn("(count {count}: {n} point)", "(count {count}: {n} points)", e.points, { count: e.count });
       return text;
     }
@@ -303,17 +350,32 @@ export function tEvent(e, { seat = null, nameOf = null } = {}) {
     case "end": return by("{name} ended the first-turn chain", "you ended the first-turn chain");
     case "last_tile": return by("{name} has one tile left", "you have one tile left");
     case "round_end": {
+      const round = e.round;
       let how;
-      if (e.reason === "domino") how = e.seat === null || e.seat === undefined ? "" : by("{name} went out", "you went out");
-      else if (e.reason === "blocked") how = t("blocked");
-      else if (e.reason === "target") how = t("target reached");
-      else how = String(e.reason);
-      return t("round {round} over ({how}): points {points}, totals {scores}",
-        { round: e.round, how, points: JSON.stringify(e.points).replace(/,/g, ", "), scores: JSON.stringify(e.scores).replace(/,/g, ", ") });
+      if (e.reason === "domino" && e.seat !== null && e.seat !== undefined) {
+        how = hand ? by("Hand {round} over: {name} went out.", "Hand {round} over: you went out.", { round })
+          : by("Round {round} over: {name} went out.", "Round {round} over: you went out.", { round });
+      } else if (e.reason === "target") {
+        how = t(hand ? "Hand {round} over: the target is reached." : "Round {round} over: the target is reached.", { round });
+      } else {
+        // who won a blocked round: Mexican Train's lightest hands (its points are
+        // penalties), else whoever scored its points (the same rule as i18n/log.py)
+        const points = e.points || [], pips = e.pips || [];
+        const penalty = game === "mexican_train" || (game === null && pips.length && JSON.stringify(points) === JSON.stringify(pips));
+        let winners;
+        if (penalty) {
+          const low = Math.min(...pips);
+          winners = pips.length ? pips.map((p, s) => (p === low ? s : -1)).filter((s) => s >= 0) : [];
+        } else winners = points.map((p, s) => (p > 0 ? s : -1)).filter((s) => s >= 0);
+        if (!winners.length) how = t(hand ? "Hand {round} blocked: nobody won it." : "Round {round} blocked: nobody won it.", { round });
+        else if (hand) how = winnersText(winners, "Hand {round} blocked: you won it.", "Hand {round} blocked: {name} won it.", "Hand {round} blocked: {names} won it together.", { round });
+        else how = winnersText(winners, "Round {round} blocked: you won it.", "Round {round} blocked: {name} won it.", "Round {round} blocked: {names} won it together.", { round });
+      }
+      return how + " " + t("Points: {points}. Totals: {totals}.", { points: scoresOf(e.points), totals: scoresOf(e.scores) });
     }
     case "game_end":
-      return t("match over: winners {winners}, scores {scores}",
-        { winners: JSON.stringify(e.winners).replace(/,/g, ", "), scores: JSON.stringify(e.scores).replace(/,/g, ", ") });
+      return winnersText(e.winners || [], "Match over: you won!", "Match over: {name} won.", "Match over: {names} won together.")
+        + " " + t("Final scores: {scores}.", { scores: scoresOf(e.scores) });
     default:
       return String(e.text || e.type);
   }

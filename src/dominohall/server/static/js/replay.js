@@ -206,21 +206,8 @@ function renderMoves(pos) {
 }
 
 function eventText(e) {
-  if (e.type === "round_end" && R.meta.game === "mexican_train") {
-    return e.reason === "domino" ? t("Round {round} is over: {name} went out.", { round: e.round, name: who(e.seat) })
-      : e.reason === "blocked" ? t("Round {round} is over: the game is blocked.", { round: e.round })
-        : t("Round {round} is over.", { round: e.round });
-  }
-  if (e.type === "round_end") {
-    return e.reason === "domino" ? t("Hand {round} is over: {name} went out.", { round: e.round, name: who(e.seat) })
-      : e.reason === "blocked" ? t("Hand {round} is over: the game is blocked.", { round: e.round })
-        : t("Hand {round} is over.", { round: e.round });
-  }
-  if (e.type === "game_end") {
-    return t("The match is over: {names} won.", { names: e.winners.map(who).join(" & ") });
-  }
-  // the engine's own sentence, with the seats' names for "seat N"
-  return (e.text || e.type).replace(/\bseat (\d+)\b/g, (_, n) => who(Number(n)));
+  // the same words as the table's log, as a spectator says them
+  return tEvent(e, { seat: null, nameOf: who, game: R.meta.game });
 }
 
 function roundOver(e) {

@@ -1,0 +1,146 @@
+"""The community's rows in the server's own database (SQLite or PostgreSQL), through the
+server store's connections, so every node of a cluster sees the same accounts and
+sessions.  The tables are created by the server's one migration list
+(:mod:`dominohall.server.store.schema`).
+
+Synchronous and thread-safe like the store; the routes call it through the hub's
+database threads."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..server.store import StoreError
+
+
+class NameTaken(StoreError):
+    """Another account has this name, or one that looks the same."""
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    name: str
+    hash: str
+    created: float
+
+
+def session_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class CommunityStore:
+    """Accounts, sessions and failed logins over the server's SQL store."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    # ---------------------------------------------------------------- plumbing
+    def _run(self, fn: Any, *args: Any) -> Any:
+        retrying = getattr(self.store, "_retrying", None)    # PostgreSQL: a lost connection
+        return retrying(fn, *args) if retrying else fn(*args)
+
+    def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        def once() -> int:
+            with self.store._tx() as db:
+                cur = db.execute(self.store._sql(sql), args)
+                return int(cur.rowcount or 0)
+        return int(self._run(once))
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return list(self.store._rows(sql, args))
+
+    # ---------------------------------------------------------------- accounts
+    def create_account(self, name: str, key: str, skeleton: str, hash_: str) -> Account:
+        account = Account(secrets.token_urlsafe(12), name, hash_, time.time())
+        integrity = self.store.integrity_error
+
+        def once() -> None:
+            try:
+                with self.store._tx() as db:
+                    db.execute(self.store._sql(
+                        "INSERT INTO {t}accounts (id, name, name_key, skeleton, hash, created) "
+                        "VALUES ({p}, {p}, {p}, {p}, {p}, {p})"),
+                        (account.id, name, key, skeleton, hash_, account.created))
+            except integrity:
+                raise NameTaken(name) from None
+        self._run(once)
+        return account
+
+    def _account(self, where: str, args: tuple[Any, ...]) -> Account | None:
+        rows = self._rows("SELECT id, name, hash, created FROM {t}accounts "
+                          "WHERE deleted IS NULL AND " + where, args)
+        return Account(*rows[0]) if rows else None
+
+    def account_by_key(self, key: str) -> Account | None:
+        return self._account("name_key = {p}", (key,))
+
+    def account_by_id(self, account_id: str) -> Account | None:
+        return self._account("id = {p}", (account_id,))
+
+    def name_in_use(self, key: str, skeleton: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM {t}accounts WHERE name_key = {p} "
+                               "OR skeleton = {p}", (key, skeleton)))
+
+    def set_hash(self, account_id: str, hash_: str) -> None:
+        self._exec("UPDATE {t}accounts SET hash = {p} WHERE id = {p}", (hash_, account_id))
+
+    def delete_account(self, account_id: str) -> None:
+        """Personal data goes (name, password hash, sessions); the id
+        stays so finished records keep a player, anonymised."""
+        def once() -> None:
+            with self.store._tx() as db:
+                sql = self.store._sql
+                db.execute(sql("DELETE FROM {t}sessions WHERE account_id = {p}"), (account_id,))
+                db.execute(sql("UPDATE {t}accounts SET name = NULL, name_key = NULL, "
+                               "skeleton = NULL, hash = '', deleted = {p} WHERE id = {p}"),
+                           (time.time(), account_id))
+        self._run(once)
+
+    # ---------------------------------------------------------------- sessions
+    def new_session(self, account_id: str) -> str:
+        """A fresh session; returns its secret (only its hash is stored)."""
+        secret = secrets.token_urlsafe(32)
+        now = time.time()
+        self._exec("INSERT INTO {t}sessions (hash, account_id, created, seen) "
+                   "VALUES ({p}, {p}, {p}, {p})", (session_hash(secret), account_id, now, now))
+        return secret
+
+    def session_account(self, secret: str, max_age: float) -> Account | None:
+        """The account of a live session (None: unknown, expired, or the account is gone)."""
+        if not secret or len(secret) > 100:
+            return None
+        rows = self._rows(
+            "SELECT a.id, a.name, a.hash, a.created FROM {t}sessions s "
+            "JOIN {t}accounts a ON a.id = s.account_id "
+            "WHERE s.hash = {p} AND s.created > {p} AND a.deleted IS NULL",
+            (session_hash(secret), time.time() - max_age))
+        return Account(*rows[0]) if rows else None
+
+    def end_session(self, secret: str) -> None:
+        self._exec("DELETE FROM {t}sessions WHERE hash = {p}", (session_hash(secret),))
+
+    def end_sessions(self, account_id: str, but: str | None = None) -> int:
+        """End every session of an account (except the one whose secret is `but`)."""
+        keep = session_hash(but) if but else ""
+        return self._exec("DELETE FROM {t}sessions WHERE account_id = {p} AND hash <> {p}",
+                          (account_id, keep))
+
+    # ---------------------------------------------------------------- failed logins
+    def count_failures(self, key: str, since: float) -> int:
+        rows = self._rows("SELECT count(*) FROM {t}login_failures WHERE name_key = {p} "
+                          "AND at > {p}", (key, since))
+        return int(rows[0][0])
+
+    def add_failure(self, key: str) -> None:
+        now = time.time()
+        self._exec("INSERT INTO {t}login_failures (name_key, at) VALUES ({p}, {p})",
+                   (key, now))
+        self._exec("DELETE FROM {t}login_failures WHERE at < {p}", (now - 86400,))
+
+    def clear_failures(self, key: str) -> None:
+        self._exec("DELETE FROM {t}login_failures WHERE name_key = {p}", (key,))

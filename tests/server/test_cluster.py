@@ -1,0 +1,160 @@
+"""Several `dominohall serve --db postgresql://...` processes on one database: one cluster.
+
+Each test starts real server processes on the test PostgreSQL (DOMINOHALL_TEST_PG_DSN);
+nothing is simulated in-process."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .cluster_players import WsPlayer, check_acknowledged, leaks
+
+SHORT_MT = {"set_max": 6, "hand_size": 7, "rounds": 1}
+
+
+@pytest.fixture()
+def nodes(cluster_db, server_factory):
+    """Three nodes of one cluster (started one after another on one database)."""
+    return [server_factory(cluster_db).start() for _ in range(3)]
+
+
+def create(node, seats, **kw):
+    status, t = node.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": SHORT_MT, "seats": seats, "ready_seconds": 0, **kw})
+    assert status == 201, t
+    return t
+
+
+def test_the_seed_and_record_stay_hidden_on_every_node_while_the_match_is_played(nodes):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               take_seat=0, name="Ann")
+    tid = t["id"]
+    for node in (one, two, three):
+        status, body = node.request("GET", f"/api/tables/{tid}/record")
+        assert status == 409, (node.port, body)
+        assert body["error"] == "not_over"
+        status, info = node.request("GET", f"/api/tables/{tid}")
+        assert status == 200, info
+        assert info["status"] == "playing"
+        assert "seed" not in info["fairness"] and "nonce" not in info["fairness"]
+        assert info["fairness"]["commitment"] == t["fairness"]["commitment"]
+
+
+def test_a_seat_is_claimed_and_played_through_any_node(nodes):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann")
+    tid = t["id"]
+    invite = next(s["token"] for s in t["seats"] if s["seat"] == 1)
+    ben = two.claim(tid, invite, "Ben")                 # through another node than its maker
+    for node in (one, two, three):                      # every node knows the seat is taken
+        status, info = node.request("GET", f"/api/tables/{tid}")
+        assert [s["name"] for s in info["seats"]] == ["Ann", "Ben"], (node.port, info)
+    status, again = three.request("POST", f"/api/tables/{tid}/join",
+                                  {"token": invite, "name": "Eve"})
+    assert status == 403 and again["error"] == "bad_token"      # the invite is retired
+    secrets = {0: t["seat_token"], 1: ben}
+    played = 0
+    for _ in range(6):
+        status, view = one.request("GET", f"/api/tables/{tid}/view")
+        seat = view["current_seat"]
+        status, mine = two.request("GET", f"/api/tables/{tid}/view",
+                                   headers={"X-Seat-Token": secrets[seat]})
+        assert status == 200 and mine["version"] == view["version"] == played, mine
+        action = mine["legal_actions"][0]
+        node = (one, two, three)[played % 3]
+        status, r = node.request("POST", f"/api/tables/{tid}/actions",
+                                 {"action": action, "version": played},
+                                 headers={"X-Seat-Token": secrets[seat]})
+        assert status == 200, (node.port, r)
+        played += 1
+        assert r["version"] == played
+    for node in (one, two, three):
+        status, view = node.request("GET", f"/api/tables/{tid}/view")
+        assert view["version"] == played, node.port
+
+
+def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tid = t["id"]
+    invites = {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
+    ann = two.claim(tid, invites[0], "Ann")
+    ben = three.claim(tid, invites[1], "Ben")
+    players = [WsPlayer(two, tid, ann, seed=1), WsPlayer(three, tid, ben, seed=2)]
+    watchers = [WsPlayer(three, tid, play=False), WsPlayer(one, tid, play=False)]
+    try:
+        deadline = time.monotonic() + 120
+        while not all(p.done.is_set() for p in players + watchers):
+            assert time.monotonic() < deadline, [len(p.messages) for p in players + watchers]
+            time.sleep(0.2)
+        # presence is cluster-wide: the owner saw both players connected from other nodes
+        seen = [[s["connected"] for s in m["table"]["seats"]] for m in watchers[1].messages
+                if "table" in m]
+        assert [True, True, True] in seen, seen
+    finally:
+        for p in players + watchers:
+            p.close()
+    status, record = two.request("GET", f"/api/tables/{tid}/record")
+    assert status == 200, record
+    assert record["fairness"]["seed"] == record["seed"]
+    assert check_acknowledged(record, players) > 5
+    for seat, p in ((0, players[0]), (1, players[1]), (None, watchers[0]), (None, watchers[1])):
+        assert not leaks(record, seat, p.messages), (seat, leaks(record, seat, p.messages))
+        last = [m for m in p.messages if m["type"] == "state"][-1]
+        assert last["view"]["version"] == len(record["actions"])
+    for node in nodes:                               # every node serves the same record
+        status, r = node.request("GET", f"/api/tables/{tid}/record")
+        assert r["actions"] == record["actions"]
+
+
+def first_state_after(p: WsPlayer, start: int, version: int) -> None:
+    """Wait until `p` has a state beyond `version` (messages from index `start` on)."""
+    deadline = time.monotonic() + 60
+    while not any(m["type"] == "state" and m["view"]["version"] > version
+                  for m in p.messages[start:]):
+        assert time.monotonic() < deadline, f"no state beyond version {version}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("how", ["kill9", "sigterm"])
+def test_the_owner_dies_mid_round_and_the_match_completes_elsewhere(nodes, how):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    tid = t["id"]
+    invites = {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
+    ann = two.claim(tid, invites[0], "Ann")
+    ben = three.claim(tid, invites[1], "Ben")
+    players = [WsPlayer(two, tid, ann, seed=3, others=(three,)),
+               WsPlayer(one, tid, ben, seed=4, others=(two, three))]   # Ben is on the owner
+    watchers = [WsPlayer(three, tid, play=False), WsPlayer(one, tid, play=False,
+                                                           others=(three,))]
+    everyone = players + watchers
+    try:
+        first_state_after(watchers[0], 0, 8)          # mid-round
+        start = len(watchers[0].messages)
+        if how == "kill9":
+            one.kill9()
+        else:
+            one.stop()                                  # SIGTERM: it hands the table over
+        versions = [m["view"]["version"] for m in watchers[0].messages if m["type"] == "state"]
+        first_state_after(watchers[0], start, versions[-1])     # the table moves again
+        deadline = time.monotonic() + 120
+        while not all(p.done.is_set() for p in everyone):
+            assert time.monotonic() < deadline, [len(p.messages) for p in everyone]
+            time.sleep(0.2)
+    finally:
+        for p in everyone:
+            p.close()
+    assert players[1].reconnects >= 1 and watchers[1].reconnects >= 1
+    status, record = two.request("GET", f"/api/tables/{tid}/record")
+    assert status == 200, record
+    assert check_acknowledged(record, players) > 5          # nothing acknowledged lost
+    for node in (two, three):
+        _, r = node.request("GET", f"/api/tables/{tid}/record")
+        assert r["actions"] == record["actions"]
+    for seat, p in ((0, players[0]), (1, players[1]), (None, watchers[0]), (None, watchers[1])):
+        assert not leaks(record, seat, p.messages), (seat, leaks(record, seat, p.messages))
+        assert [m for m in p.messages if m["type"] == "state"][-1]["view"]["is_over"]

@@ -1,0 +1,310 @@
+"""The server's second hostile round (issue 25): one regression test per finding, each
+failing on the code before its fix.  The attacker is a stranger or a player with odd
+bodies, odd names, odd URLs, floods and races; the answer is a clear 4xx and nothing
+changed."""
+
+from __future__ import annotations
+
+import logging
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from dominohall.engine import BadOption, new_game
+from dominohall.server.app import create_app
+from dominohall.server.protocol import clean_name, imitates_bot
+from dominohall.server.security import HideSecrets, hide_secrets
+
+from .helpers import SHORT_MT, create
+
+BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+
+
+def make_client(tmp_path, name="h2.sqlite3", **kw):
+    kw.setdefault("bot_delay", 0)
+    kw.setdefault("bot_processes", False)
+    return TestClient(create_app(str(tmp_path / name), **kw))
+
+
+@pytest.fixture()
+def client(tmp_path):
+    with make_client(tmp_path) as c:
+        yield c
+
+
+# --- a preset that is not a name --------------------------------------------------------
+
+@pytest.mark.parametrize("preset", [[], ["puremco"], {}, {"a": 1}, 5, 1.5, True])
+def test_preset_of_wrong_type_is_422_naming_the_field(client, preset):
+    r = client.post("/api/tables", json={"game": "mexican_train", "seats": BOTS2,
+                                         "options": {"preset": preset}})
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["error"] == "bad_option" and body["params"]["field"] == "preset", body
+    assert "preset" in body["message"]
+    assert client.get("/api/tables").json() == []          # nothing was made
+
+
+def test_engine_raises_its_typed_error_for_an_unhashable_preset():
+    with pytest.raises(BadOption) as err:
+        new_game("all_fives", players=2, options={"preset": ["x"]})
+    assert err.value.field == "preset"
+
+
+# --- names nobody can see, names that pass for a bot ----------------------------------------
+
+INVISIBLE = ["\u3164", "\u2800", "\u034f", "\u17b4", "\u17b5", "\u115f\u1160", "\uffa0",
+             "\u3164 \u2800", "\u0301\u0301", "\u180e"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_a_name_with_no_visible_character_is_refused(client, name):
+    assert clean_name(name) == ""
+    t = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+               claim=False)
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": t["seats"][0]["token"],
+                                                         "name": name})
+    assert r.status_code == 422 and r.json()["code"] == "name_needed", r.text
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["seats"][0]["name"] is None                 # the seat is still open
+    r = client.post("/api/tables", json={"game": "mexican_train", "seats": [
+        {"kind": "human", "name": name}, {"kind": "human"}]})
+    assert r.status_code == 422 and r.json()["code"] == "name_invisible", r.text
+
+
+def test_blank_look_alikes_inside_a_name_are_spaces():
+    assert clean_name("Ann\u3164\u3164Lee") == "Ann Lee"
+    assert clean_name("\u2800Ann\u2800") == "Ann"
+
+
+BOT_LIKE = ["Bot 1", "bot", "BOT 2", "B0t 3", "Бот 1", "бот", "Вот 1",   # Cyrillic В
+            "\uff22\uff4f\uff54 1", "Bot-4", "Bot 1 (greedy)"]
+
+
+@pytest.mark.parametrize("name", BOT_LIKE)
+def test_a_name_imitating_a_bot_label_is_refused(client, name):
+    assert imitates_bot(name)
+    t = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+               claim=False)
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": t["seats"][0]["token"],
+                                                         "name": name})
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "name_like_bot", r.text
+    assert client.get(f"/api/tables/{t['id']}").json()["seats"][0]["name"] is None
+    r = client.post("/api/tables", json={"game": "mexican_train", "take_seat": 0,
+                                         "name": name, "seats": [{"kind": "human"},
+                                                                 {"kind": "human"}]})
+    assert r.status_code == 422 and r.json()["code"] == "name_like_bot", r.text
+
+
+@pytest.mark.parametrize("name", ["Botond", "Ботагоз", "Abbot", "Robot", "Ann", "Bo 1"])
+def test_real_names_near_bot_are_allowed(client, name):
+    assert not imitates_bot(name)
+    t = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+               claim=False)
+    r = client.post(f"/api/tables/{t['id']}/join", json={"token": t["seats"][0]["token"],
+                                                         "name": name})
+    assert r.status_code == 200, r.text
+
+
+def test_the_refusal_is_translated():
+    from dominohall.i18n import translator
+    from dominohall.i18n.errors import ERRORS
+    for lang in ("be", "ru", "kk", "bg", "pt", "es"):
+        text = translator(lang).gettext(ERRORS["name_like_bot"])
+        assert text != ERRORS["name_like_bot"] and "{name}" in text, lang
+
+
+# --- the log filter -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "/t/abc?%69nvite=SECRET", "/t/abc?x=1&%74oken=SECRET", "/t/abc?INVITE=SECRET",
+    "/t/abc?%2569nvite=SECRET", "/t/abc?adm%69n=SECRET&y=2", "/t/abc?invite+=SECRET"])
+def test_log_filter_hides_percent_encoded_secret_keys(url):
+    assert "SECRET" not in hide_secrets(url)
+    record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0,
+                               '%s - "%s %s HTTP/%s" %d', ("1.2.3.4", "GET", url, "1.1", 200),
+                               None)
+    HideSecrets().filter(record)
+    assert "SECRET" not in record.getMessage()
+
+
+def test_log_filter_keeps_other_parameters():
+    assert hide_secrets("/t/abc?inviter=ann&lang=be") == "/t/abc?inviter=ann&lang=be"
+
+
+# --- /docs without a CDN ------------------------------------------------------------------
+
+def test_docs_page_loads_swagger_from_this_origin_only(client):
+    import re
+    r = client.get("/docs")
+    assert r.status_code == 200
+    page = r.text
+    assert "cdn" not in page.lower() and "https://" not in page, page
+    csp = r.headers["content-security-policy"]
+    assert "https:" not in csp and "cdn" not in csp, csp
+    urls = re.findall(r"(?:src|href)=['\"]([^'\"]+)['\"]", page) + re.findall(
+        r"url: ?['\"]([^'\"]+)['\"]", page)
+    assert any(u.endswith("swagger-ui-bundle.js") for u in urls), urls
+    for url in urls:
+        assert url.startswith("/"), url                  # this origin
+        got = client.get(url)
+        assert got.status_code == 200 and got.content, url
+    js = client.get("/docs/ui/swagger-ui-bundle.js")
+    assert "SwaggerUIBundle" in js.text[:2_000_000]
+    assert client.get("/docs/ui/index.html").status_code == 404   # only the files it needs
+    assert client.get("/docs/ui/..%2F..%2Fapp.py").status_code == 404
+
+
+def test_docs_page_renders_the_api_under_its_csp_in_chromium(browser, server_factory):
+    server = server_factory(bot_delay=0).start()
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    problems: list[str] = []
+    asked: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(server.url + "/docs")
+    page.locator(".opblock-summary-path").first.wait_for(timeout=20_000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert any("/api/tables" in p for p in paths), paths
+    assert not problems, problems
+    assert all(u.startswith(server.url) for u in asked), asked     # nothing from elsewhere
+    ctx.close()
+
+
+# --- the rate limiter: idle buckets expire, an IPv6 /64 is one address -----------------------
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
+    from dominohall.server.tables import RateLimiter
+    clock = Clock()
+    limiter = RateLimiter(clock=clock)
+    for i in range(100_000):
+        assert limiter.check("join", f"10.{i >> 16}.{(i >> 8) & 255}.{i & 255}", 60) == 0
+        clock.now += 0.0001
+    assert len(limiter.buckets) == 100_000          # all seen within ten seconds
+    clock.now += 61                                  # a minute later: all full again
+    limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
+    assert 100_000 - len(limiter.buckets) <= 4
+    for i in range(30_000):
+        limiter.check("join", "192.0.2.1", 60_000)
+    assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
+    # a bucket still in use keeps its count: 60 a minute, then 429
+    for _ in range(60):
+        assert limiter.check("create", "192.0.2.9", 60) == 0
+    assert limiter.check("create", "192.0.2.9", 60) > 0
+    clock.now += 30
+    for _ in range(1000):                            # others come and go meanwhile
+        limiter.check("join", "198.51.100.7", 60_000)
+    assert ("create", "192.0.2.9") in limiter.buckets   # not forgotten while it refills
+
+
+def test_ipv6_addresses_of_one_64_count_as_one():
+    from dominohall.server.tables import RateLimiter
+    from dominohall.server.tables.limits import address_key
+    assert address_key("2001:db8:0:1::1") == address_key("2001:db8:0:1:ffff:ffff:ffff:fffe")
+    assert address_key("2001:db8:0:1::1") != address_key("2001:db8:0:2::1")
+    assert address_key("::ffff:192.0.2.4") == "192.0.2.4"
+    assert address_key("fe80::1%eth0") == "fe80::/64"
+    limiter = RateLimiter()
+    for i in range(5):
+        assert limiter.check("create", f"2001:db8:0:1::{i + 1:x}", 5) == 0
+    assert limiter.check("create", "2001:db8:0:1:dead:beef:1:2", 5) > 0
+    assert limiter.check("create", "2001:db8:0:2::1", 5) == 0
+
+
+def test_ipv6_neighbours_share_the_create_rate_over_http(tmp_path):
+    from dominohall.server.tables import Limits
+    app = create_app(str(tmp_path / "v6.sqlite3"), bot_delay=0, bot_processes=False,
+                     limits=Limits(create_per_minute=2))
+    body = {"game": "mexican_train", "seats": BOTS2, "options": SHORT_MT}
+    with TestClient(app, client=("2001:db8:5:5::1", 4000)) as a:
+        b = TestClient(app, client=("2001:db8:5:5::9:1", 4001))
+        b.portal = a.portal
+        c = TestClient(app, client=("2001:db8:5:6::1", 4002))
+        c.portal = a.portal
+        assert a.post("/api/tables", json=body).status_code == 201
+        assert b.post("/api/tables", json=body).status_code == 201
+        r = b.post("/api/tables", json=body)
+        assert r.status_code == 429 and r.headers["retry-after"], r.text
+        assert c.post("/api/tables", json=body).status_code == 201   # another /64
+
+
+# --- slow clients (slowloris) -------------------------------------------------------------
+
+def _closed_within(sock, seconds: float) -> bytes | None:
+    """What the server sent before closing `sock` within `seconds` (None: still open)."""
+    import time as _time
+    sock.settimeout(0.2)
+    got = b""
+    deadline = _time.monotonic() + seconds
+    while _time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return got
+        if not chunk:
+            return got
+        got += chunk
+    return None
+
+
+def test_slow_headers_and_idle_connections_are_closed(server_factory):
+    import socket as _socket
+    server = server_factory(bot_delay=0)
+    server.start_args = ["--header-timeout", "1.5", "--idle-timeout", "1"]
+    server.start()
+    # a request head that never ends, a byte now and then
+    slow = _socket.create_connection(("127.0.0.1", server.port))
+    slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+    sent = _closed_within(slow, 0.6)
+    assert sent is None                                   # not cut off at once
+    slow.sendall(b"X-a: 1\r\n")
+    sent = _closed_within(slow, 4)
+    assert sent is not None and sent.startswith(b"HTTP/1.1 408"), sent
+    # a connection that never sends anything
+    mute = _socket.create_connection(("127.0.0.1", server.port))
+    assert _closed_within(mute, 4) is not None
+    # a kept-alive connection left idle after its answer
+    idle = _socket.create_connection(("127.0.0.1", server.port))
+    idle.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert _closed_within(idle, 4).startswith(b"HTTP/1.1 200")
+    # an honest client is served, and a websocket lives past the header timeout
+    status, games = server.request("GET", "/api/games")
+    assert status == 200 and games
+    status, t = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": SHORT_MT, "seats": [{"kind": "human"},
+                                                              {"kind": "human"}]})
+    assert status == 201, t
+    from websockets.sync.client import connect
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{t['id']}", open_timeout=10) as ws:
+        ws.recv(timeout=10)
+        import time as _time
+        _time.sleep(2.5)
+        ws.send('{"type": "ping"}')
+        assert ws.recv(timeout=10)
+    for s in (slow, mute, idle):
+        s.close()
+
+
+def test_serve_refuses_a_timeout_that_is_not_positive():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "dominohall.cli", "serve", "--header-timeout",
+                        "0", "--port", "1"], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "--header-timeout" in r.stderr, r.stderr

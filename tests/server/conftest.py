@@ -70,6 +70,23 @@ def pg_url(pg_dsn: str) -> str:
     return pg_dsn
 
 
+@pytest.fixture()
+def cluster_db(pg_dsn: str) -> Iterator[str]:
+    """A database of its own on the test PostgreSQL server, dropped afterwards."""
+    import secrets
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    name = f"dh_cluster_{secrets.token_hex(4)}"
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    parts = urlsplit(pg_dsn)
+    yield urlunsplit(parts._replace(path="/" + name))
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):

@@ -18,6 +18,11 @@ def add_parser(sub: Any) -> None:
                    help="show the game as this seat saw it (default: a spectator)")
     p.add_argument("--step", default="0", metavar="N|end",
                    help="start at action N, or at the end (default 0)")
+    p.add_argument("--analyze", action="store_true",
+                   help="weigh every move first (as 'dominohall analyze') and show each "
+                        "move's mark and the better move under the board")
+    p.add_argument("--quick", action="store_true",
+                   help="with --analyze: a quick pass (a quarter of the worlds)")
     p.set_defaults(run=run)
 
 
@@ -37,6 +42,12 @@ def run(args: argparse.Namespace) -> int:
             step = int(args.step)
         except ValueError:
             raise SystemExit("dominohall: error: --step takes a number or 'end'") from None
-    app = ReplayApp(record, seat=args.seat, start_step=step)
+    analysis = None
+    if args.analyze:
+        from .analyze import run_analysis
+        options = argparse.Namespace(seat=None, bot=None, quick=args.quick, seed=0,
+                                     hindsight=False, quiet=False)
+        analysis = run_analysis(record, options).as_dict()
+    app = ReplayApp(record, seat=args.seat, start_step=step, analysis=analysis)
     app.run()
     return 0

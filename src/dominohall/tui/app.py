@@ -639,6 +639,7 @@ class ReplayScreen(Screen[None]):
                               padding: 0 1; }
     ReplayScreen #revealed { height: auto; }
     ReplayScreen #status { height: 1; padding: 0 1; }
+    ReplayScreen #analysis { height: auto; padding: 0 1; }
     """
     BINDINGS = [
         Binding("right,n,space", "step(1)", _("Next")),
@@ -652,11 +653,16 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "app.quit", _("Quit")),
     ]
 
-    def __init__(self, record: dict[str, Any], seat: int | None = None) -> None:
+    def __init__(self, record: dict[str, Any], seat: int | None = None,
+                 analysis: dict[str, Any] | None = None) -> None:
+        """`analysis`: `dominohall.analysis.review.Analysis.as_dict()` of the record, to
+        show each decision's mark under the board (``replay --analyze``)."""
         super().__init__()
         self.record = record
         self.actions = [str(a) for a in record.get("actions", [])]
         self.seat = seat
+        self.analysis = None if analysis is None else {
+            d["index"]: d for d in analysis["decisions"]}
         self.step = 0
         self.log_open = True
         self.game: Game = rebuild(record, 0)[0]
@@ -674,6 +680,8 @@ class ReplayScreen(Screen[None]):
         with VerticalScroll(id="revealbox", can_focus=False):
             yield Static("", id="revealed")
         yield Static("", id="status")
+        if self.analysis is not None:
+            yield Static("", id="analysis")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -731,6 +739,23 @@ class ReplayScreen(Screen[None]):
             status = _("step {step} of {steps} ({who})").format(
                 step=self.step, steps=len(self.actions), who=who)
         self.query_one("#status", Static).update(Text(status, style="bold"))
+        if self.analysis is not None:
+            self.query_one("#analysis", Static).update(self._analysis_line())
+
+    def _analysis_line(self) -> Text:
+        """The last action's mark and the better move (``replay --analyze``)."""
+        from ..i18n.analysis import decision_line, player
+
+        if not self.step:
+            return Text(_("Analysis: step forward to see each move's mark"), style="dim")
+        d = (self.analysis or {}).get(self.step - 1)
+        if d is None:
+            return Text(_("Analysis: {action} had no alternative").format(
+                action=self.actions[self.step - 1]), style="dim")
+        style = {"best": "green", "good": "green", "inaccuracy": "yellow",
+                 "mistake": "red", "blunder": "bold red"}[d["mark"]]
+        return Text(_("Analysis: {player}, {line}").format(
+            player=player(d["seat"]), line=decision_line(d)), style=style)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
@@ -753,13 +778,14 @@ class ReplayApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, record: dict[str, Any], seat: int | None = None,
-                 start_step: int = 0) -> None:
+                 start_step: int = 0, analysis: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.record = record
         self.seat = seat
         self.start_step = start_step
+        self.analysis = analysis
 
     def on_mount(self) -> None:
-        screen = ReplayScreen(self.record, self.seat)
+        screen = ReplayScreen(self.record, self.seat, self.analysis)
         screen._goto(self.start_step)
         self.push_screen(screen)

@@ -339,6 +339,33 @@ def _walk(record: Mapping[str, Any]) -> list[tuple[int, Game, str]]:
     return out
 
 
+def decisions_of(record: Mapping[str, Any], seat: int | None = None
+                 ) -> list[tuple[int, int, int, dict[str, Any], str]]:
+    """(index, mover, round, the mover's view, chosen action) for every decision of
+    `record` (of `seat` only, if given): everything the fair analysis of each needs,
+    and nothing else (a server can hand each to a worker)."""
+    game, _actions = _start(record)
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.players):
+        raise ValueError(f"seat must be 0..{game.players - 1}, not {seat!r}")
+    out = []
+    for k, g, action in _walk(record):
+        mover = g.current_seat
+        assert mover is not None
+        if seat is None or mover == seat:
+            out.append((k, mover, g.round, g.view(mover), action))
+    return out
+
+
+def assemble(record: Mapping[str, Any], settings: Settings,
+             decisions: list[tuple[int, int, int, dict[str, Any], str]],
+             values: list[dict[str, float]]) -> Analysis:
+    """The fair analysis from `decisions_of(record)` and each one's `value_actions`."""
+    game, _actions = _start(record)
+    out = [Decision(k, mover, rnd, action, judge(game.name, vals, action))
+           for (k, mover, rnd, _view, action), vals in zip(decisions, values)]
+    return Analysis(game.name, game.players, settings, out, False)
+
+
 def analyse(record: Mapping[str, Any], seat: int | None = None,
             settings: Settings | None = None, hindsight: bool = False,
             progress: Progress | None = None) -> Analysis:
@@ -368,5 +395,5 @@ def analyse(record: Mapping[str, Any], seat: int | None = None,
 
 
 __all__ = ["MARKS", "THRESHOLDS", "WORLDS", "Analysis", "Decision", "Judgement",
-           "PlayerSummary", "Settings", "analyse", "hindsight_values", "judge", "mark",
-           "settings_for", "value_actions"]
+           "PlayerSummary", "Settings", "analyse", "assemble", "decisions_of",
+           "hindsight_values", "judge", "mark", "settings_for", "value_actions"]

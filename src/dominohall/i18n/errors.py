@@ -94,6 +94,8 @@ SERVER: dict[str, str] = {
     "wrong_seat": N_("this connection plays seat {seat}, not seat {asked}"),
     "table_not_saved": N_("The table could not be saved; try again."),
     "record_not_ready": N_("The record is published when the match is over."),
+    "analysis_not_ready": N_("The analysis is available when the match is over."),
+    "analysis_busy": N_("Other matches are being analysed; try again in a minute."),
     "name_needed": N_("A display name is needed to take a seat (letters, digits or symbols)."),
     "match_is_over": N_("The match is over."),
     "the_match_is_over": N_("the match is over"),
@@ -140,6 +142,7 @@ SERVER: dict[str, str] = {
     "not_logged_in": N_("Log in first."),
     "cross_site": N_("This request did not come from a page of this site."),
     "json_body_needed": N_("Send this request as JSON (Content-Type: application/json)."),
+    "no_player": N_("No player is called {name}."),
     # hints
     "hints_bool": N_("hints: true or false"),
     "hints_spectator": N_("spectators get no hints"),

@@ -27,6 +27,7 @@ from . import errors, pages
 from .deps import admin_cookie, cookie_name
 from .errors import JSON
 from .i18n_routes import router as i18n_router
+from .routers import analysis as analysis_router
 from .routers import site, tables, ws
 from .security import Guard, hide_secrets, install_log_filter
 from .settings import ServerSettings
@@ -88,6 +89,7 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(site.router)
     app.include_router(tables.router)
     app.include_router(ws.router)
+    app.include_router(analysis_router.router)
     app.include_router(community.router)
     errors.install(app)
     return app

@@ -115,12 +115,12 @@ class FairQueue:
     """The bot workers, shared between tables: a table waits its turn in FIFO order
     (each table has at most one bot thinking or waiting, so FIFO is round-robin), and
     tables where a seated player is connected go before tables watched only by
-    spectators."""
+    spectators, and both before the post-game analyses (priority 2)."""
 
     def __init__(self, slots: int) -> None:
         self.free = max(1, slots)
         self.waiting: tuple[collections.deque[asyncio.Future[None]], ...] = (
-            collections.deque(), collections.deque())
+            collections.deque(), collections.deque(), collections.deque())
 
     async def acquire(self, priority: int) -> None:
         if self.free > 0 and not any(self.waiting):

@@ -50,3 +50,10 @@ def test_the_architecture_layout_names_files_that_exist():
     # and the docs it lists are there
     for doc in ("rules.md", "architecture.md", "how-to-play.md", "engine-api.md", "deploy.md"):
         assert (ROOT / "docs" / doc).exists(), doc
+
+
+def test_no_test_module_imports_another():
+    """Shared fixtures and helpers live in conftest.py and helpers modules."""
+    pattern = re.compile(r"^\s*(from\s+[\w.]*\btest_\w+\s+import|import\s+[\w.]*\btest_\w+)", re.M)
+    for path in (ROOT / "tests").rglob("*.py"):
+        assert not pattern.search(path.read_text(encoding="utf-8")), path

@@ -2,7 +2,7 @@
 
 Every test stacks the first deal (``hands=``, ``boneyard=`` top first,
 ``leader=``) so that every tile is known, and checks one rule point of
-/work/shared/RULES.md Part B (named in each docstring) through the public API of
+docs/rules.md Part B (named in each docstring) through the public API of
 docs/engine-api.md only.
 """
 

@@ -1,4 +1,4 @@
-"""Hand-made golden tests for Mexican Train, written from /work/shared/RULES.md Part A
+"""Hand-made golden tests for Mexican Train, written from docs/rules.md Part A
 and docs/engine-api.md (public API only).
 
 Unless a test says otherwise the deck is a double-6 set (set_max=6) with the

@@ -70,3 +70,41 @@ def test_two_nodes_share_accounts_sessions_and_locks(pg_url, tmp_path):
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_match_is_rated_once_when_two_nodes_see_it_end(pg_url):
+    from dominohall.community.ratings import Player
+    from dominohall.community.store import CommunityStore
+    from dominohall.server.store import open_store
+
+    one, two = open_store(pg_url), open_store(pg_url)
+    try:
+        a, b = CommunityStore(one), CommunityStore(two)
+        ids = [a.create_account(n, n.lower(), n.lower(), "x").id
+               for n in ("Ann", "Ben", "Cat", "Dan")]
+        players = [Player(ids[0], 10), Player(ids[1], 40)]
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            results = list(pool.map(
+                lambda i: (a, b)[i % 2].record_match("t1", "mexican_train", players, True),
+                range(8)))
+        assert sum(r is not None for r in results) == 1
+        [(matches,)] = one._rows("SELECT matches FROM {t}ratings WHERE account_id = %s",
+                                 (ids[0],))
+        assert matches == 1
+        # two different matches of one player at once on two nodes: both count
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            list(pool.map(lambda i: (a, b)[i].record_match(f"u{i}", "mexican_train",
+                                                         players, True), range(2)))
+        assert one._rows("SELECT matches FROM {t}ratings WHERE account_id = %s",
+                         (ids[0],)) == [(3,)]
+        # two new players' first matches at once (nobody's rating row exists yet)
+        firsts = [[Player(ids[2], 5), Player(ids[3], 9)], [Player(ids[3], 1), Player(ids[2], 2)]]
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            done = list(pool.map(lambda i: (a, b)[i].record_match(
+                f"v{i}", "mexican_train", firsts[i], True), range(2)))
+        assert all(done)
+        assert one._rows("SELECT matches FROM {t}ratings WHERE account_id = %s",
+                         (ids[2],)) == [(2,)]
+    finally:
+        one.close()
+        two.close()

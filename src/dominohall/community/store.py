@@ -144,3 +144,86 @@ class CommunityStore:
 
     def clear_failures(self, key: str) -> None:
         self._exec("DELETE FROM {t}login_failures WHERE name_key = {p}", (key,))
+
+    # ---------------------------------------------------------------- ratings
+    def record_match(self, table_id: str, game: str, players: list[Any], lower: bool,
+                     when: float | None = None) -> dict[str, Any] | None:
+        """Rate one finished match, once (a second call, from any node, does nothing and
+        returns None); returns account -> its new Rating.  One transaction: the match,
+        every player's rating and history row."""
+        from . import ratings as R
+
+        when = time.time() if when is None else when
+        places = R.places(players, lower)
+        lock = " FOR UPDATE" if self.store.prefix else ""      # PostgreSQL: row locks
+        integrity = self.store.integrity_error
+
+        def once() -> dict[str, Any] | None:
+            sql = self.store._sql
+            try:
+                with self.store._tx() as db:
+                    db.execute(sql("INSERT INTO {t}rated_matches (table_id, game, created) "
+                                   "VALUES ({p}, {p}, {p})"), (table_id, game, when))
+                    current = {}
+                    for p in players:
+                        row = db.execute(sql("SELECT mu, sigma, matches FROM {t}ratings "
+                                             "WHERE account_id = {p} AND game = {p}" + lock),
+                                         (p.account, game)).fetchone()
+                        if row:
+                            current[p.account] = R.Rating(float(row[0]), float(row[1]),
+                                                          int(row[2]))
+                    new = R.rate(current, players, lower)
+                    for p, place in zip(players, places):
+                        r = new[p.account]
+                        won = 1 if place == 1 else 0
+                        if p.account in current:
+                            db.execute(sql(
+                                "UPDATE {t}ratings SET mu = {p}, sigma = {p}, matches = {p}, "
+                                "wins = wins + {p}, points = points + {p}, updated = {p} "
+                                "WHERE account_id = {p} AND game = {p}"),
+                                (r.mu, r.sigma, r.matches, won, p.score, when, p.account, game))
+                        else:
+                            db.execute(sql(
+                                "INSERT INTO {t}ratings (account_id, game, mu, sigma, matches, "
+                                "wins, points, updated) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
+                                "{p}, {p})"),
+                                (p.account, game, r.mu, r.sigma, r.matches, won, p.score, when))
+                        db.execute(sql(
+                            "INSERT INTO {t}rating_history (account_id, game, table_id, mu, "
+                            "sigma, place, score, players, created) VALUES ({p}, {p}, {p}, "
+                            "{p}, {p}, {p}, {p}, {p}, {p})"),
+                            (p.account, game, table_id, r.mu, r.sigma, place, p.score,
+                             len(players), when))
+                    return new
+            except integrity:
+                return None             # rated already, or a new player's first rating
+                #                         row made meanwhile by another match: see below
+
+        for _ in range(5):
+            result = self._run(once)
+            if result is not None or self._rows(
+                    "SELECT 1 FROM {t}rated_matches WHERE table_id = {p}", (table_id,)):
+                return result  # type: ignore[no-any-return]
+        raise StoreError(f"match {table_id}: could not be rated")
+
+    def ratings_of(self, account_id: str) -> list[tuple[Any, ...]]:
+        """(game, mu, sigma, matches, wins, points) per game the account is rated in."""
+        return self._rows("SELECT game, mu, sigma, matches, wins, points FROM {t}ratings "
+                          "WHERE account_id = {p} ORDER BY game", (account_id,))
+
+    def history_of(self, account_id: str, limit: int) -> list[tuple[Any, ...]]:
+        """(game, table_id, mu, sigma, place, score, players, created), newest first."""
+        return self._rows("SELECT game, table_id, mu, sigma, place, score, players, created "
+                          "FROM {t}rating_history WHERE account_id = {p} "
+                          "ORDER BY created DESC, table_id LIMIT {p}", (account_id, limit))
+
+    def leaderboard(self, game: str, limit: int, provisional_sigma: float
+                    ) -> list[tuple[Any, ...]]:
+        """(name, mu, sigma, matches, wins) of the best living accounts in `game`: settled
+        ratings first, each group by mu - 3 sigma."""
+        return self._rows(
+            "SELECT a.name, r.mu, r.sigma, r.matches, r.wins FROM {t}ratings r "
+            "JOIN {t}accounts a ON a.id = r.account_id "
+            "WHERE r.game = {p} AND a.deleted IS NULL "
+            "ORDER BY CASE WHEN r.sigma > {p} THEN 1 ELSE 0 END, r.mu - 3 * r.sigma DESC, "
+            "a.name_key LIMIT {p}", (game, provisional_sigma, limit))

@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import SHORT_MT, create
+from .helpers import SHORT_MT, create, hub
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -308,3 +308,81 @@ def test_serve_refuses_a_timeout_that_is_not_positive():
     r = subprocess.run([sys.executable, "-m", "dominohall.cli", "serve", "--header-timeout",
                         "0", "--port", "1"], capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "--header-timeout" in r.stderr, r.stderr
+
+
+# --- CSRF: state changes need JSON and our Origin -------------------------------------------
+
+def _host_table(client):
+    """A table whose creator (this client, by its admin cookie) sits at seat 0."""
+    r = client.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                         "take_seat": 0, "name": "Ann", "ready_seconds": 0,
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.mark.parametrize("kind", ["application/x-www-form-urlencoded", "text/plain",
+                                  "multipart/form-data; boundary=x", None])
+def test_a_form_cannot_reinvite_with_the_hosts_cookies(client, kind):
+    t = _host_table(client)
+    invite = t["seats"][1]["token"]
+    headers = {"Content-Type": kind} if kind else {}
+    r = client.post(f"/api/tables/{t['id']}/seats/0/invite", content=b"a=1", headers=headers)
+    assert r.status_code == 415 and r.json()["code"] == "json_body_needed", r.text
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["notices"] == []                                   # nobody was re-invited
+    assert [s.get("token") for s in info["invites"]] == [None, invite]
+    assert client.get(f"/api/tables/{t['id']}/view").json()["seat"] == 0   # still seated
+    r = client.post(f"/api/tables/{t['id']}/seats/0/invite", json={})      # the page's way
+    assert r.status_code == 200, r.text
+
+
+def test_a_form_cannot_press_play_again_with_the_seat_cookie(client):
+    t = _host_table(client)
+    r = client.post(f"/api/tables/{t['id']}/again", content=b"",
+                    headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415, r.text
+    r = client.post(f"/api/tables/{t['id']}/again")                        # no body at all
+    assert r.status_code == 415, r.text
+    r = client.post(f"/api/tables/{t['id']}/again", json={})
+    assert r.status_code == 409 and r.json()["code"] == "again_not_over"   # it got through
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://testserver:9999"},            # another port of the same host
+    {"Origin": "http://evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Sec-Fetch-Site": "cross-site"}])
+def test_another_origin_cannot_change_state_even_with_json(client, headers):
+    t = _host_table(client)
+    tables = set(hub(client).tables)
+    for path, body in [(f"/api/tables/{t['id']}/seats/0/invite", {}),
+                       (f"/api/tables/{t['id']}/again", {}),
+                       (f"/api/tables/{t['id']}/actions", {"action": "draw", "version": 0}),
+                       ("/api/tables", {"game": "mexican_train", "seats": BOTS2})]:
+        r = client.post(path, json=body, headers=headers)
+        assert r.status_code == 403 and r.json()["code"] == "cross_site", (path, r.text)
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["notices"] == [] and info["next_table"] is None
+    assert set(hub(client).tables) == tables                   # no table was made
+    ok = client.post(f"/api/tables/{t['id']}/seats/1/invite", json={},
+                     headers={"Origin": "http://testserver"})
+    assert ok.status_code == 200, ok.text
+
+
+def test_scripts_with_token_headers_and_no_cookies_still_work(client):
+    t = _host_table(client)
+    admin = t["admin"]
+    client.cookies.clear()
+    r = client.post(f"/api/tables/{t['id']}/seats/1/invite",
+                    headers={"X-Admin-Token": admin})
+    assert r.status_code == 200, r.text
+
+
+def test_the_json_refusal_is_translated():
+    from dominohall.i18n import translator
+    from dominohall.i18n.errors import ERRORS
+    for lang in ("be", "ru", "kk", "bg", "pt", "es"):
+        assert translator(lang).gettext(ERRORS["json_body_needed"]) != \
+            ERRORS["json_body_needed"], lang

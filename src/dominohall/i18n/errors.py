@@ -141,6 +141,7 @@ SERVER: dict[str, str] = {
     "wrong_password": N_("That is not your password."),
     "not_logged_in": N_("Log in first."),
     "cross_site": N_("This request did not come from a page of this site."),
+    "json_body_needed": N_("Send this request as JSON (Content-Type: application/json)."),
     "no_player": N_("No player is called {name}."),
     "rated_needs_account": N_("Rated play needs an account: log in first."),
     "queue_address": N_("At most {n} players from one address can wait at once."),

@@ -799,7 +799,7 @@ function showInvites() {
     : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
       el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
         try {
-          await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST" });
+          await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST", body: {} });
           S.info = await api(`/api/tables/${tableId}`);
           showInvites();
         } catch (e) { toast(e.message, "error"); }

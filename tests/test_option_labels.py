@@ -92,3 +92,38 @@ def test_dominohall_options_prints_labels_and_preset_descriptions(capsys):
     assert "hand_size = table   [table | puremco | 1..]" in out
     for about in PRESET_LABELS["mexican_train"].values():
         assert about["label"] in out and about["description"] in out
+
+
+def test_every_word_valued_option_value_has_words():
+    """Every value a player picks in the lobby (not a number, yes/no or 'automatic') has
+    words of its own, and the lobby catalogue sends them (no 'holder', 'set aside')."""
+    from dominohall.i18n.labels import OPTION_VALUES
+    from dominohall.server.tables import lobby_catalogue
+
+    for spec in SPECS:
+        for c in spec.choices:
+            if isinstance(c, str):
+                assert OPTION_VALUES[spec.name][c] and "_" not in OPTION_VALUES[spec.name][c]
+    for entry in lobby_catalogue():
+        for o in entry["options"]:
+            words = {str(c) for c in o["choices"] if isinstance(c, str)}
+            assert set(o["choice_labels"]) == words, o["name"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "kk", "pt"])
+def test_dominohall_options_prints_presets_in_words(capsys, lang):
+    """`dominohall options` says what a preset sets in words, in the player's language,
+    not as a Python dict of codes."""
+    from dominohall.i18n import translator
+    from dominohall.i18n.labels import value_name
+
+    assert main(["--lang", lang, "options", "mexican_train"]) == 0
+    out = capsys.readouterr().out
+    presets = out[out.index("\n  seed:"):]
+    assert "{'" not in presets and "': '" not in presets
+    for code in ("set_aside", "on_double", "max_doubles_per_turn", "double_blank"):
+        assert code not in presets
+    g = translator(lang).gettext
+    assert value_name("engine", "set_aside", lang) in presets
+    assert g("{option}: {value}").format(option=g("First turn"),
+                                          value=value_name("first_turn", "free", lang)) in presets

@@ -1,8 +1,8 @@
-"""The players' rules guide (issue 11): dominohall.guide.rules_markdown(), docs/rules.md.
+"""The players' rules guide (issue 11): dominohall.guide.rules_markdown(), docs/how-to-play.md.
 
 Its option tables are generated from the engine's option definitions, so the guide,
 ``dominohall options`` and the lobby's form cannot contradict each other; these tests
-fail when the committed guide is stale or docs/rules.md differs from it.
+fail when the committed guide is stale or docs/how-to-play.md differs from it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ GUIDE = rules_markdown("en")
 
 def test_the_committed_guide_is_current_and_docs_is_the_same_text():
     assert generate.regenerate(GUIDE) == GUIDE, "run python -m dominohall.guide --write"
-    assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == GUIDE
+    assert (ROOT / "docs" / "how-to-play.md").read_text(encoding="utf-8") == GUIDE
     assert guide_main(["--check"]) == 0
 
 
@@ -85,8 +85,8 @@ def test_the_guide_states_the_clarified_rules():
 
 def test_the_readme_points_at_the_guide():
     readme = (ROOT / "README.md").read_text()
-    assert "../shared/RULES.md" not in readme
-    assert "](docs/rules.md)" in readme
+    assert "shared/RULES.md" not in readme
+    assert "](docs/how-to-play.md)" in readme and "](docs/rules.md)" in readme
 
 
 def test_the_guide_renders_its_tables_as_tables():

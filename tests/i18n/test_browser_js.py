@@ -49,7 +49,7 @@ def test_t_and_tn_translate_and_fall_back(node):
                " I.t('{name} has one tile left', {name: 'Ana'}),"
                " [1, 2, 5, 21].map((n) => I.tn('{n} tile', '{n} tiles', n)),"
                " I.tn('one {n} thing', 'many {n} things', 3), I.currentLanguage()];", body)
-    assert got == ["Ваш ход", "no such message 1", "у Ana осталась одна костяшка",
+    assert got == ["Ваш ход", "no such message 1", "Ana: осталась одна костяшка",
                    ["1 костяшка", "2 костяшки", "5 костяшек", "21 костяшка"],
                    "many 3 things", "ru"]
 
@@ -126,3 +126,13 @@ def test_errors_match_python(node, lang):
     assert len(errs) >= 11
     if lang != "en":
         assert all(g != e["message"] for g, e in zip(got[-5:], errs[-5:], strict=True)), got
+
+
+def test_bot_levels_in_words_js_match_python(node):
+    """The table's badge names a bot's level as the lobby does ("bot · Greedy (easy)")."""
+    from dominohall.i18n.labels import BOT_NAMES
+
+    assert node("return W.BOT_LEVELS;", None) == BOT_NAMES
+    got = node("I.useCatalog(data); return [W.botLevel('greedy'), W.botLevel('mine')];",
+               catalog_json("ru"))
+    assert got == [catalog_json("ru")["messages"]["Greedy (easy)"], "mine"]

@@ -146,6 +146,14 @@ def test_lobby_in_each_language(browser, server, lang):
     tr = translator(lang)
     shown = page.locator("select[data-seat='1'] option[value='bot:pimc']").text_content()
     assert shown == tr.gettext("Bot: {bot}").format(bot=tr.gettext("Expert (strong)"))
+    # house rules' values in words, never the engine's codes ("holder", "set aside")
+    from dominohall.engine.options import LINE_GAME_SPECS, MEXICAN_TRAIN_SPECS
+    codes = {str(c).replace("_", " ") for spec in MEXICAN_TRAIN_SPECS + LINE_GAME_SPECS
+             for c in spec.choices if isinstance(c, str)}
+    values = page.locator("#options-box select option").all_text_contents()
+    assert values
+    raw = [v for v in values if any(re.search(rf"(?<!\w){re.escape(c)}(?!\w)", v) for c in codes)]
+    assert not raw, f"codes shown in {lang}: {raw}"
     ctx.close()
 
 
@@ -162,6 +170,9 @@ def test_table_in_each_language(browser, server, lang):
     page.wait_for_selector("body[data-version]")
     page.wait_for_timeout(300)
     check(page, lang, errors)
+    badge = page.locator(".badge.bot").first.text_content()
+    assert badge == translator(lang).gettext("bot · {level}").format(
+        level=translator(lang).gettext("Greedy (easy)")), badge
     # the log is said again from each event's fields in the player's language
     page.wait_for_selector("#log .ev", state="attached")
     first = page.locator("#log .ev").first.text_content()

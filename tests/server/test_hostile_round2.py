@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import create
+from .helpers import SHORT_MT, create, hub
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -176,3 +176,213 @@ def test_docs_page_renders_the_api_under_its_csp_in_chromium(browser, server_fac
     assert not problems, problems
     assert all(u.startswith(server.url) for u in asked), asked     # nothing from elsewhere
     ctx.close()
+
+
+# --- the rate limiter: idle buckets expire, an IPv6 /64 is one address -----------------------
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
+    from dominohall.server.tables import RateLimiter
+    clock = Clock()
+    limiter = RateLimiter(clock=clock)
+    for i in range(100_000):
+        assert limiter.check("join", f"10.{i >> 16}.{(i >> 8) & 255}.{i & 255}", 60) == 0
+        clock.now += 0.0001
+    assert len(limiter.buckets) == 100_000          # all seen within ten seconds
+    clock.now += 61                                  # a minute later: all full again
+    limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
+    assert 100_000 - len(limiter.buckets) <= 4
+    for i in range(30_000):
+        limiter.check("join", "192.0.2.1", 60_000)
+    assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
+    # a bucket still in use keeps its count: 60 a minute, then 429
+    for _ in range(60):
+        assert limiter.check("create", "192.0.2.9", 60) == 0
+    assert limiter.check("create", "192.0.2.9", 60) > 0
+    clock.now += 30
+    for _ in range(1000):                            # others come and go meanwhile
+        limiter.check("join", "198.51.100.7", 60_000)
+    assert ("create", "192.0.2.9") in limiter.buckets   # not forgotten while it refills
+
+
+def test_ipv6_addresses_of_one_64_count_as_one():
+    from dominohall.server.tables import RateLimiter
+    from dominohall.server.tables.limits import address_key
+    assert address_key("2001:db8:0:1::1") == address_key("2001:db8:0:1:ffff:ffff:ffff:fffe")
+    assert address_key("2001:db8:0:1::1") != address_key("2001:db8:0:2::1")
+    assert address_key("::ffff:192.0.2.4") == "192.0.2.4"
+    assert address_key("fe80::1%eth0") == "fe80::/64"
+    limiter = RateLimiter()
+    for i in range(5):
+        assert limiter.check("create", f"2001:db8:0:1::{i + 1:x}", 5) == 0
+    assert limiter.check("create", "2001:db8:0:1:dead:beef:1:2", 5) > 0
+    assert limiter.check("create", "2001:db8:0:2::1", 5) == 0
+
+
+def test_ipv6_neighbours_share_the_create_rate_over_http(tmp_path):
+    from dominohall.server.tables import Limits
+    app = create_app(str(tmp_path / "v6.sqlite3"), bot_delay=0, bot_processes=False,
+                     limits=Limits(create_per_minute=2))
+    body = {"game": "mexican_train", "seats": BOTS2, "options": SHORT_MT}
+    with TestClient(app, client=("2001:db8:5:5::1", 4000)) as a:
+        b = TestClient(app, client=("2001:db8:5:5::9:1", 4001))
+        b.portal = a.portal
+        c = TestClient(app, client=("2001:db8:5:6::1", 4002))
+        c.portal = a.portal
+        assert a.post("/api/tables", json=body).status_code == 201
+        assert b.post("/api/tables", json=body).status_code == 201
+        r = b.post("/api/tables", json=body)
+        assert r.status_code == 429 and r.headers["retry-after"], r.text
+        assert c.post("/api/tables", json=body).status_code == 201   # another /64
+
+
+# --- slow clients (slowloris) -------------------------------------------------------------
+
+def _closed_within(sock, seconds: float) -> bytes | None:
+    """What the server sent before closing `sock` within `seconds` (None: still open)."""
+    import time as _time
+    sock.settimeout(0.2)
+    got = b""
+    deadline = _time.monotonic() + seconds
+    while _time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return got
+        if not chunk:
+            return got
+        got += chunk
+    return None
+
+
+def test_slow_headers_and_idle_connections_are_closed(server_factory):
+    import socket as _socket
+    server = server_factory(bot_delay=0)
+    server.start_args = ["--header-timeout", "1.5", "--idle-timeout", "1"]
+    server.start()
+    # a request head that never ends, a byte now and then
+    slow = _socket.create_connection(("127.0.0.1", server.port))
+    slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+    sent = _closed_within(slow, 0.6)
+    assert sent is None                                   # not cut off at once
+    slow.sendall(b"X-a: 1\r\n")
+    sent = _closed_within(slow, 4)
+    assert sent is not None and sent.startswith(b"HTTP/1.1 408"), sent
+    # a connection that never sends anything
+    mute = _socket.create_connection(("127.0.0.1", server.port))
+    assert _closed_within(mute, 4) is not None
+    # a kept-alive connection left idle after its answer
+    idle = _socket.create_connection(("127.0.0.1", server.port))
+    idle.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert _closed_within(idle, 4).startswith(b"HTTP/1.1 200")
+    # an honest client is served, and a websocket lives past the header timeout
+    status, games = server.request("GET", "/api/games")
+    assert status == 200 and games
+    status, t = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": SHORT_MT, "seats": [{"kind": "human"},
+                                                              {"kind": "human"}]})
+    assert status == 201, t
+    from websockets.sync.client import connect
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{t['id']}", open_timeout=10) as ws:
+        ws.recv(timeout=10)
+        import time as _time
+        _time.sleep(2.5)
+        ws.send('{"type": "ping"}')
+        assert ws.recv(timeout=10)
+    for s in (slow, mute, idle):
+        s.close()
+
+
+def test_serve_refuses_a_timeout_that_is_not_positive():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "dominohall.cli", "serve", "--header-timeout",
+                        "0", "--port", "1"], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "--header-timeout" in r.stderr, r.stderr
+
+
+# --- CSRF: state changes need JSON and our Origin -------------------------------------------
+
+def _host_table(client):
+    """A table whose creator (this client, by its admin cookie) sits at seat 0."""
+    r = client.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                         "take_seat": 0, "name": "Ann", "ready_seconds": 0,
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.mark.parametrize("kind", ["application/x-www-form-urlencoded", "text/plain",
+                                  "multipart/form-data; boundary=x", None])
+def test_a_form_cannot_reinvite_with_the_hosts_cookies(client, kind):
+    t = _host_table(client)
+    invite = t["seats"][1]["token"]
+    headers = {"Content-Type": kind} if kind else {}
+    r = client.post(f"/api/tables/{t['id']}/seats/0/invite", content=b"a=1", headers=headers)
+    assert r.status_code == 415 and r.json()["code"] == "json_body_needed", r.text
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["notices"] == []                                   # nobody was re-invited
+    assert [s.get("token") for s in info["invites"]] == [None, invite]
+    assert client.get(f"/api/tables/{t['id']}/view").json()["seat"] == 0   # still seated
+    r = client.post(f"/api/tables/{t['id']}/seats/0/invite", json={})      # the page's way
+    assert r.status_code == 200, r.text
+
+
+def test_a_form_cannot_press_play_again_with_the_seat_cookie(client):
+    t = _host_table(client)
+    r = client.post(f"/api/tables/{t['id']}/again", content=b"",
+                    headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415, r.text
+    r = client.post(f"/api/tables/{t['id']}/again")                        # no body at all
+    assert r.status_code == 415, r.text
+    r = client.post(f"/api/tables/{t['id']}/again", json={})
+    assert r.status_code == 409 and r.json()["code"] == "again_not_over"   # it got through
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://testserver:9999"},            # another port of the same host
+    {"Origin": "http://evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Sec-Fetch-Site": "cross-site"}])
+def test_another_origin_cannot_change_state_even_with_json(client, headers):
+    t = _host_table(client)
+    tables = set(hub(client).tables)
+    for path, body in [(f"/api/tables/{t['id']}/seats/0/invite", {}),
+                       (f"/api/tables/{t['id']}/again", {}),
+                       (f"/api/tables/{t['id']}/actions", {"action": "draw", "version": 0}),
+                       ("/api/tables", {"game": "mexican_train", "seats": BOTS2})]:
+        r = client.post(path, json=body, headers=headers)
+        assert r.status_code == 403 and r.json()["code"] == "cross_site", (path, r.text)
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["notices"] == [] and info["next_table"] is None
+    assert set(hub(client).tables) == tables                   # no table was made
+    ok = client.post(f"/api/tables/{t['id']}/seats/1/invite", json={},
+                     headers={"Origin": "http://testserver"})
+    assert ok.status_code == 200, ok.text
+
+
+def test_scripts_with_token_headers_and_no_cookies_still_work(client):
+    t = _host_table(client)
+    admin = t["admin"]
+    client.cookies.clear()
+    r = client.post(f"/api/tables/{t['id']}/seats/1/invite",
+                    headers={"X-Admin-Token": admin})
+    assert r.status_code == 200, r.text
+
+
+def test_the_json_refusal_is_translated():
+    from dominohall.i18n import translator
+    from dominohall.i18n.errors import ERRORS
+    for lang in ("be", "ru", "kk", "bg", "pt", "es"):
+        assert translator(lang).gettext(ERRORS["json_body_needed"]) != \
+            ERRORS["json_body_needed"], lang

@@ -11,6 +11,10 @@ game (`bots.search.DeepBot` picks it from the view): `bots.block.DeepBot` in Blo
 Draw, `bots.allfives.AllFivesBot` in All Fives, `bots.train.TrainBot` in Mexican Train.
 `pimc` stays as it was, the baseline they are measured against.
 
+Mexican Train also has sparring partners outside the ladder (`bots.sparring`: ``longest``,
+``dumper``, ``private``, ``mexfirst``): `make` and the arena know them by name, `names`
+does not list them.
+
 No bot ever sees the real game: the sampling bots search worlds that
 `dominohall.sample_world` builds from the view alone.
 
@@ -38,6 +42,7 @@ from .mexican import DoublesBot, PlannerBot
 from .pimc import PimcBot
 from .search import DeepBot
 from .simple import GreedyBot, RandomBot
+from .sparring import SPARRING
 
 _LADDERS = {
     "mexican_train": {"random": RandomBot, "greedy": GreedyBot, "doubles": DoublesBot,
@@ -52,11 +57,13 @@ _REGISTERED: dict[str, tuple[Callable[..., Any], frozenset[str] | None]] = {}
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def _ladder(game: str | None) -> dict[str, Any]:
+def _ladder(game: str | None, sparring: bool = True) -> dict[str, Any]:
     if game is None:
         built_in = {**_LADDERS["mexican_train"], **_LADDERS["line"]}
     else:
         built_in = _LADDERS["mexican_train" if game == "mexican_train" else "line"]
+    if sparring and game in (None, "mexican_train"):
+        built_in = {**built_in, **SPARRING}
     return {**built_in, **{name: factory for name, (factory, games) in _REGISTERED.items()
                            if games is None or game is None or game in games}}
 
@@ -64,7 +71,7 @@ def _ladder(game: str | None) -> dict[str, Any]:
 def names(game: str | None = None) -> list[str]:
     """Bot names for a game, weakest first, then registered ones (all names when game is
     None)."""
-    names_ = list(_ladder(game))
+    names_ = list(_ladder(game, sparring=False))
     if game is not None and game != "mexican_train":
         names_.remove("greedy")      # kept usable by name, but not a rung of this ladder
     return names_
@@ -82,7 +89,7 @@ def register(name: str, factory: Callable[..., Any], games: Sequence[str] | None
     if not isinstance(name, str) or not _NAME.match(name):
         raise ValueError(f"bot name {name!r}: use lower-case letters, digits and _ "
                          f"(it is written in arena line-ups like 'name:key=value')")
-    if name in _LADDERS["mexican_train"] or name in _LADDERS["line"]:
+    if name in _LADDERS["mexican_train"] or name in _LADDERS["line"] or name in SPARRING:
         raise ValueError(f"{name!r} is a built-in bot; choose another name")
     if not callable(factory):
         raise ValueError(f"the factory for bot {name!r} is not callable")

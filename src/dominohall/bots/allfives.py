@@ -48,9 +48,14 @@ from .fives_count import scorer_action
 from .line_beliefs import BETA as BELIEF_BETA
 from .line_beliefs import FivesHistory, resampled_world
 from .pimc import MATCH_BONUS
-from .search import WorldSearch
+from .search import CAP_MS, WorldSearch
 
 INF = float("inf")
+#: worlds a move by default (a work budget: the same move under any load; racing still
+#: drops candidates clearly behind), calibrated once to the cost of the best measured time
+#: setting, ``budget_ms=15:clock=cpu`` (compiled: about 12 ms of CPU a move in 2-player
+#: matches against `fives`; `benchmarks/work_cost.py`)
+DEFAULT_WORLDS = 24
 
 
 class NodeLimit(Exception):
@@ -128,13 +133,17 @@ class AllFivesBot(WorldSearch):
 
     name = "deep"
 
-    def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
+    DEFAULT_WORLDS = DEFAULT_WORLDS
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = None,
+                 worlds: int | None = None,
                  min_worlds: int = 2, clock: str = "wall", policy: str = "scorer",
                  reply_weight: float = 0.8, solve_tiles: int = 10, max_nodes: int = 4000,
                  match_bonus: float = MATCH_BONUS, max_steps: int = 500,
                  race: float = 2.0, race_after: int = 8, beliefs: int = 0,
-                 belief_beta: float = BELIEF_BETA) -> None:
-        super().__init__(seed, budget_ms, worlds, min_worlds, clock, race, race_after)
+                 belief_beta: float = BELIEF_BETA, cap_ms: float = CAP_MS) -> None:
+        super().__init__(seed, budget_ms, worlds, min_worlds, clock, race, race_after,
+                         cap_ms)
         if int(beliefs) < 0:
             raise TypeError(f"beliefs={beliefs!r}: 0 (off) or deals drawn a world")
         self.beliefs = int(beliefs)

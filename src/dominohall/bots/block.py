@@ -11,21 +11,28 @@
   follows no rule, `partner_beta` for our partner's plays, default `beta`; ``weights=false``
   weighs every world the same).  In each world every candidate play is
   valued exactly by alpha-beta (`endgame.Solver`, our side's points minus the rivals',
-  partnerships as one side) once at most `solve_tiles` (default 16) tiles are left in
-  the hands and nobody can draw, and by a rollout before that (``rollout=heavy``, the
-  default: every seat sheds its heaviest playable tile; ``rollout=double``: the
-  heaviest double first, then the heaviest tile; ``rollout=mid``: the `blocker` rule,
-  slower).  The play with the best weighted mean wins.
+  partnerships as one side) once at most `solve_tiles` (default 18) tiles are left in
+  the hands and nobody can draw, and by a rollout before that (``rollout=heavy``: every
+  seat sheds its heaviest playable tile; ``rollout=double``, the default: the heaviest
+  double first, then the heaviest tile; ``rollout=mid``: the `blocker` rule, slower).
+  The play with the best weighted mean wins.
 
-  Time: `budget_ms` (default 100) bounds a move's search once it solves; `early_ms`
+  Work, by default: a move searches exactly `worlds` worlds once it solves (default
+  `DEFAULT_WORLDS`) and `early_worlds` before that (default `DEFAULT_EARLY_WORLDS`;
+  ``worlds=N`` alone sets both), calibrated once to the target cost (<= 50 ms a move),
+  so the same seed and view give the same move under any load.  A time limit is only a
+  safety cap there: past ``cap_ms`` (default `search.CAP_MS`) an exact search stops and
+  the move is chosen on the worlds done (at least `min_worlds`).
+
+  Time, as an option: ``budget_ms=T`` bounds a move's search once it solves; `early_ms`
   (default: the same) bounds the rollout moves before that, so the time goes where
   it pays; `max_worlds` (0: no cap) stops an exact-search move once that many worlds
   are solved (cheap endgames need no more).  The clock starts when `choose` is called;
   each exact search stops at the deadline (read every 256 positions) and its world is
   dropped, so only `min_worlds` (default 4) may run past it, and those are rollouts.  ``clock=cpu``
   counts the budget in this process's CPU time instead of wall time (fair matches on a
-  shared machine); `worlds=N` searches exactly N worlds with no clock (reproducible,
-  for tests).  `last_search` tells how many worlds the last choice searched and solved.
+  shared machine).  `last_search` tells how many worlds the last choice searched and
+  solved.
 
   ``leaf_tiles=N`` (0: off) cuts a ``double`` rollout at N tiles left in the hands and
   solves the rest exactly.  ``stop_z=Z`` (0: off) ends a clocked search early, checked
@@ -72,6 +79,15 @@ from .endgame import (
 )
 from .inference import BETA, DOUBLE_BONUS, PlayHistory, lacks
 from .pimc import MATCH_BONUS, PimcBot
+from .search import CAP_MS
+
+#: worlds a move by default once the hand is solved exactly, and before that (rollouts),
+#: calibrated once to <= 50 ms a move (`benchmarks/bots.py`, the README's Bots section)
+#: (compiled: 27 ms of CPU a move on average in 4-player partnership Block, one hand,
+#: against `blocker`, with the exact search from 18 tiles and ``double`` rollouts, the
+#: tuned time setting's choices; `benchmarks/work_cost.py`)
+DEFAULT_WORLDS = 96
+DEFAULT_EARLY_WORLDS = 150
 
 
 def _hand_from_view(view: View, opts: Any, hands: list[int], boneyard: list[int],
@@ -170,13 +186,14 @@ class DeepBot(SeededBot):
 
     name = "deep"
 
-    def __init__(self, seed: int = 0, budget_ms: float = 100.0, min_worlds: int = 4,
-                 solve_tiles: int = 16, beta: float = BETA, weights: bool = True,
+    def __init__(self, seed: int = 0, budget_ms: float | None = None, min_worlds: int = 4,
+                 solve_tiles: int = 18, beta: float = BETA, weights: bool = True,
                  match_bonus: float = MATCH_BONUS, worlds: int | None = None,
-                 rollout: str = "heavy", clock: str = "wall", early_ms: float | None = None,
+                 rollout: str = "double", clock: str = "wall", early_ms: float | None = None,
                  max_worlds: int = 0, scoring: str = "rules", leaf_tiles: int = 0,
                  stop_z: float = 0.0, close: float = 0.0, double: float = DOUBLE_BONUS,
-                 lapse: float = 0.0, partner_beta: float | None = None) -> None:
+                 lapse: float = 0.0, partner_beta: float | None = None,
+                 early_worlds: int | None = None, cap_ms: float = CAP_MS) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
@@ -186,10 +203,24 @@ class DeepBot(SeededBot):
         if scoring not in SCORINGS:
             raise TypeError(f"scoring={scoring!r}: choose from {', '.join(SCORINGS)}")
         self.policy = ROLLOUTS[rollout]
+        timed = worlds is None and early_worlds is None and (
+            budget_ms is not None or early_ms is not None)
+        if not timed:
+            if worlds is None and early_worlds is None:
+                worlds, early_worlds = DEFAULT_WORLDS, DEFAULT_EARLY_WORLDS
+            worlds = DEFAULT_WORLDS if worlds is None else int(worlds)
+            early_worlds = worlds if early_worlds is None else int(early_worlds)
         self.worlds = worlds
-        self.budget_ms = float(budget_ms)
+        self.early_worlds = early_worlds
+        for key, n in (("worlds", worlds), ("early_worlds", early_worlds)):
+            if n is not None and n < 1:
+                raise TypeError(f"{key}={n}: at least 1")
+        self.budget_ms = 100.0 if budget_ms is None else float(budget_ms)
         self.early_ms = self.budget_ms if early_ms is None else min(float(early_ms),
                                                                     self.budget_ms)
+        if float(cap_ms) <= 0:
+            raise TypeError(f"cap_ms={cap_ms!r}: a positive number of milliseconds")
+        self.cap_ms = float(cap_ms)
         self.min_worlds = int(min_worlds)
         self.max_worlds = int(max_worlds)
         self.solve_tiles = int(solve_tiles)
@@ -209,8 +240,8 @@ class DeepBot(SeededBot):
                     "close", "beta", "double", "partner_beta"):
             if (getattr(self, key) or 0) < 0:
                 raise TypeError(f"{key}={getattr(self, key)}: 0 or more")
-        self.fallback = PimcBot(seed=seed, budget_ms=budget_ms) if worlds is None else \
-            PimcBot(seed=seed, budget_ms=1e9, samples=worlds, min_samples=worlds)
+        self.fallback = PimcBot(seed=seed, budget_ms=self.budget_ms) if timed else \
+            PimcBot(seed=seed, samples=worlds, min_samples=1, cap_ms=cap_ms)
         self.fallback.rng = self.rng
         #: what the last Block/Draw choice searched: worlds, how many solved exactly
         self.last_search: dict[str, int] = {}
@@ -228,7 +259,9 @@ class DeepBot(SeededBot):
         tiles_left = sum(view["hand_sizes"])
         solving = tiles_left <= self.solve_tiles
         budget = self.budget_ms if solving else self.early_ms
-        deadline = None if fixed else started + budget / 1000.0
+        # a work budget's only deadline is its safety cap
+        deadline = started + (self.cap_ms if fixed else budget) / 1000.0
+        n_fixed = (self.worlds if solving else self.early_worlds) or 0
         cap = self.max_worlds if self.max_worlds > 0 and solving else None
         seat = view["seat"]
         history = PlayHistory(view, self.beta, self.double, self.lapse, self.partner_beta) \
@@ -239,9 +272,9 @@ class DeepBot(SeededBot):
         worlds = solved = 0
         log_weights: list[float] = []
         values: list[list[float]] = []
-        while (worlds < (self.worlds or 0)) if fixed else \
-                (worlds < self.min_worlds or (clock() < deadline  # type: ignore[operator]
-                                              and (cap is None or worlds < cap))):
+        while (worlds < n_fixed and (worlds < self.min_worlds or clock() < deadline)) \
+                if fixed else (worlds < self.min_worlds or (
+                    clock() < deadline and (cap is None or worlds < cap))):
             hands, boneyard = sample_hands(view, self.rng)
             h = _hand_from_view(view, opts, hands, boneyard, self.scoring)
             row: list[float] | None = None

@@ -8,9 +8,13 @@ games) is played out with a rollout policy: the planner, keeping its plans betwe
 moves, in Mexican Train; the scorer in the line games.  The action with the best mean
 outcome wins: the smallest penalty difference (our points minus the others' mean) in
 Mexican Train, the largest points difference (our side's gain minus the best opponent
-side's gain, plus or minus `MATCH_BONUS` when the match ends) in the line games.  The
-search stops at `budget_ms` (default 1000) once one world is done, so a move takes the
-budget plus at most one world's rollouts; with ``strict_budget=False`` the first
+side's gain, plus or minus `MATCH_BONUS` when the match ends) in the line games.
+
+By default the budget is work: exactly `samples` worlds a move (the numbers above), so
+the same seed and view give the same move under any load; past ``cap_ms`` (a safety cap,
+default `search.CAP_MS`) it stops once one world is done.  With ``budget_ms=T`` the
+search stops at T milliseconds once one world is done (or at `samples`), so a move takes
+the budget plus at most one world's rollouts; with ``strict_budget=False`` the first
 `min_samples` worlds (default 64) are always sampled, whatever the time (the behaviour
 before the budget was made strict, and how the issue 14 baselines were measured).
 ``clock=cpu`` counts this process's CPU time against the budget instead of wall time
@@ -28,6 +32,7 @@ from ..engine.actions import PLAY, parse_action
 from ..engine.tiles import PIPS
 from .base import SeededBot, View
 from .mexican import PlannerRollout
+from .search import CAP_MS
 
 Rollout = Callable[[Game, random.Random], Action]
 
@@ -58,21 +63,27 @@ def scorer_rollout_action(game: Game, rng: random.Random) -> Action:
 class PimcBot(SeededBot):
     name = "pimc"
 
-    def __init__(self, seed: int = 0, budget_ms: float = 1000.0, samples: int | None = None,
-                 min_samples: int = 64, max_steps: int = 2000,
-                 strict_budget: bool = True, clock: str = "wall") -> None:
+    def __init__(self, seed: int = 0, budget_ms: float | None = None,
+                 samples: int | None = None, min_samples: int = 64, max_steps: int = 2000,
+                 strict_budget: bool = True, clock: str = "wall",
+                 cap_ms: float = CAP_MS) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
-        self.budget_ms = float(budget_ms)
+        #: a time budget (None: the work budget, `samples` worlds, with the safety cap)
+        self.budget_ms = None if budget_ms is None else float(budget_ms)
+        if float(cap_ms) <= 0:
+            raise TypeError(f"cap_ms={cap_ms!r}: a positive number of milliseconds")
+        self.cap_ms = float(cap_ms)
         self.samples = samples
         self.min_samples = int(min_samples)
         self.strict_budget = bool(strict_budget)
         self.max_steps = max_steps
 
     def choose(self, view: View) -> str:
-        deadline = self.clock() + self.budget_ms / 1000.0
+        timed = self.budget_ms is not None
+        deadline = self.clock() + (self.budget_ms if timed else self.cap_ms) / 1000.0
         legal = [str(a) for a in view["legal_actions"]]
         seat = view["seat"]
         mexican = view["game"] == "mexican_train"
@@ -80,7 +91,7 @@ class PimcBot(SeededBot):
         done = 0
         samples = self.samples or (64 if mexican else 256)
         while done < samples:
-            floor = 1 if self.strict_budget else self.min_samples
+            floor = self.min_samples if timed and not self.strict_budget else 1
             if done >= floor and self.clock() > deadline:
                 break
             world = sample_world(view, self.rng)

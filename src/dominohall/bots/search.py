@@ -4,10 +4,15 @@ share: a determinized search over worlds sampled from the view, with a budget.
 `WorldSearch.choose` samples a world (`dominohall.sample_world`: hand sizes, seen tiles,
 proven voids), asks the game's `evaluate(world, candidates, seat, rng)` for one value
 per candidate (higher is better for us), and repeats until the budget is spent; the
-candidate with the best mean wins.  The budget is either ``worlds=N`` (exactly N worlds,
-no clock: reproducible, and the same work on a loaded machine) or ``budget_ms`` (stop
-sampling once that much time has passed and `min_worlds` are done; ``clock=cpu`` counts
-this process's CPU time instead of wall time).  Each world's values are computed for
+candidate with the best mean wins.  The budget is work by default: ``worlds=N`` (exactly N
+worlds; the default is each bot's `DEFAULT_WORLDS`, calibrated once to its target cost),
+so the same seed and view give the same move on any machine and under any load.  A time
+limit is only a safety cap there: past ``cap_ms`` (default `CAP_MS`, many times the
+target cost) the search stops once `min_worlds` are done (`capped` tells it happened).
+A time budget stays an option: ``budget_ms=T`` without ``worlds`` stops sampling once
+that much time has passed and `min_worlds` are done (``clock=cpu`` counts this process's
+CPU time instead of wall time); then the move depends on the machine's speed and load.
+Each world's values are computed for
 every candidate with the same random numbers (common random numbers).  A move with one
 legal action is returned without search.  With ``race=z`` (off by default) the search
 races the candidates: after `race_after` worlds, a candidate behind the leader by more
@@ -29,23 +34,37 @@ from typing import Any
 from ..engine import Action, Game, parse_action, sample_world
 from .base import SeededBot, View
 
+#: the safety cap of a work budget: a search stops past this many milliseconds (on the
+#: bot's clock) once `min_worlds` are done, whatever its worlds
+CAP_MS = 2000.0
+
 
 class WorldSearch(SeededBot):
-    """Determinized search with a world or time budget (see the module docstring)."""
+    """Determinized search with a work (worlds) or time budget (see the module
+    docstring)."""
 
     name = "search"
+    #: worlds a move when neither ``worlds`` nor ``budget_ms`` is given
+    DEFAULT_WORLDS = 8
 
-    def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
-                 min_worlds: int = 2, clock: str = "wall", race: float = 0.0,
-                 race_after: int = 8) -> None:
+    def __init__(self, seed: int = 0, budget_ms: float | None = None,
+                 worlds: int | None = None, min_worlds: int = 2, clock: str = "wall",
+                 race: float = 0.0, race_after: int = 8, cap_ms: float = CAP_MS) -> None:
         super().__init__(seed)
         if clock not in ("wall", "cpu"):
             raise TypeError(f"clock={clock!r}: choose wall or cpu")
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
         if worlds is not None and int(worlds) < 1:
             raise TypeError(f"worlds={worlds!r}: at least 1")
+        if worlds is None and budget_ms is None:
+            worlds = self.DEFAULT_WORLDS
         self.worlds = None if worlds is None else int(worlds)
-        self.budget_ms = float(budget_ms)
+        self.budget_ms = None if budget_ms is None else float(budget_ms)
+        if float(cap_ms) <= 0:
+            raise TypeError(f"cap_ms={cap_ms!r}: a positive number of milliseconds")
+        self.cap_ms = float(cap_ms)
+        #: whether the last `choose` stopped at the safety cap before its worlds were done
+        self.capped = False
         self.min_worlds = max(1, int(min_worlds))
         if float(race) < 0:
             raise TypeError(f"race={race!r}: 0 (off) or a positive z")
@@ -79,13 +98,21 @@ class WorldSearch(SeededBot):
             return str(candidates[0])
         seat = view["seat"]
         fixed = self.worlds
-        deadline = None if fixed is not None else self.clock() + self.budget_ms / 1000.0
+        now = self.clock()
+        # a work budget gives the rollouts no deadline (the same work under any load);
+        # its safety cap is read between worlds only
+        deadline = None if fixed is not None else now + (self.budget_ms or 0.0) / 1000.0
+        cap = now + self.cap_ms / 1000.0
         active = list(range(len(candidates)))
         values: list[list[float]] = [[] for _ in candidates]   # per candidate, per world
         done = 0
         self.prepare(view)
+        self.capped = False
         while (done < fixed) if fixed is not None else \
                 (done < self.min_worlds or self.clock() < deadline):  # type: ignore[operator]
+            if fixed is not None and done >= self.min_worlds and self.clock() >= cap:
+                self.capped = True
+                break
             world = self.sample(view)
             rng = random.Random(self.rng.randrange(2 ** 32))
             row = self.evaluate(world, [candidates[i] for i in active], seat, rng, deadline)

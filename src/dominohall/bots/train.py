@@ -46,9 +46,14 @@ from ..engine.tiles import BIT, HIGH, IS_DOUBLE, PIPS, WITH_HALF
 from .base import View
 from .line_beliefs import resampled_world
 from .mexican import plan_still_good, plan_train
-from .search import WorldSearch
+from .search import CAP_MS, WorldSearch
 from .train_beliefs import BETA as BELIEF_BETA
 from .train_beliefs import TrainHistory
+
+#: worlds a move by default (`search.WorldSearch`: a work budget, the same move under any
+#: load), calibrated once to the target of <= 10 ms of CPU a move with the compiled engine
+#: in 2-player, 4-round matches (about 3 ms a world; `benchmarks/work_cost.py`)
+DEFAULT_WORLDS = 3
 
 
 def _facts(st: object, p: int) -> tuple[int, int, bool, bool, bool, list[int]]:
@@ -135,12 +140,14 @@ class TrainBot(WorldSearch):
     """The top Mexican Train bot (see the module docstring)."""
 
     name = "deep"
+    DEFAULT_WORLDS = DEFAULT_WORLDS
 
-    def __init__(self, seed: int = 0, budget_ms: float = 100.0, worlds: int | None = None,
-                 min_worlds: int = 2, clock: str = "wall", dump_at: int = 2,
-                 prior: float = 8.0, max_steps: int = 2000, beliefs: int = 0,
-                 belief_beta: float = BELIEF_BETA) -> None:
-        super().__init__(seed, budget_ms, worlds, min_worlds, clock)
+    def __init__(self, seed: int = 0, budget_ms: float | None = None,
+                 worlds: int | None = None, min_worlds: int = 2, clock: str = "wall",
+                 dump_at: int = 2, prior: float = 8.0, max_steps: int = 2000,
+                 beliefs: int = 0, belief_beta: float = BELIEF_BETA,
+                 cap_ms: float = CAP_MS) -> None:
+        super().__init__(seed, budget_ms, worlds, min_worlds, clock, cap_ms=cap_ms)
         self.dump_at = int(dump_at)
         self.prior = float(prior)
         self.max_steps = int(max_steps)

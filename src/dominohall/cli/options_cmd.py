@@ -7,7 +7,8 @@ from typing import Any
 
 from ..engine import specs_for
 from ..engine.options import LINE_GAME_DEFAULTS, PRESET_LABELS, PRESETS
-from ..i18n import _
+from ..i18n import _, get_language
+from ..i18n.labels import value_name
 
 
 def add_parser(sub: Any) -> None:
@@ -34,9 +35,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"{spec.name} = {_show(default)}   [{values}]   {_(spec.label)}")
         print(f"    {_(spec.help)}")
     print(_("presets:"))
-    plain = _("(the defaults)")
+    labels = {spec.name: spec.label for spec in specs_for(args.game)}
     for name, bundle in PRESETS[args.game].items():
         about = PRESET_LABELS[args.game][name]
-        print(f"  {name}: {_(about['label'])} {bundle or plain}")
+        print(f"  {name}: {_(about['label'])}")
         print(f"    {_(about['description'])}")
+        print("    " + preset_words(bundle, labels))
     return 0
+
+
+def preset_words(bundle: dict[str, Any], labels: dict[str, str]) -> str:
+    """What a preset sets, in words ("Engine: set aside before the deal; ..."), not a dict."""
+    if not bundle:
+        return _("(the defaults)")
+    lang = get_language()
+    parts = [_("{option}: {value}").format(option=_(labels.get(k) or k),
+                                            value=value_name(k, v, lang))
+             for k, v in bundle.items()]
+    return _("It sets {list}.").format(list="; ".join(parts))

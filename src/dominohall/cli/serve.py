@@ -60,6 +60,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--node-name", metavar="NAME", default=os.environ.get("DOMINOHALL_NODE"),
                    help="this node's name in a cluster (several servers on one postgresql:// "
                         "database; default: host name and process id)")
+    p.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="close a connection that has not sent a whole request head within "
+                        "this many seconds (slow clients, 'slowloris'; default 10)")
+    p.add_argument("--idle-timeout", type=float, default=5.0, metavar="SECONDS",
+                   help="close an idle kept-alive HTTP connection after this many seconds "
+                        "(default 5; websockets are pinged every 20 s instead)")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
     p.set_defaults(run=run)
 
@@ -75,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as err:
         raise SystemExit(f"dominohall: error: the web server needs the 'web' extra "
                          f"(pip install -e '.[web]'): {err}") from None
+    if not (args.header_timeout > 0 and args.idle_timeout > 0):
+        raise SystemExit("dominohall: error: --header-timeout and --idle-timeout are "
+                         "seconds > 0")
     try:
         limits = Limits.parse(args.limit)
     except ValueError as err:
@@ -108,7 +117,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"dominohall: tables in {describe(args.db)}")
     shown = args.public_url or f"http://{args.host}:{args.port}/"
     print(f"dominohall: open {shown} in a browser", flush=True)
+    from ..server.slow import timed_http
     config = uvicorn.Config(app, log_level=args.log_level, ws_ping_interval=20,
+                            http=timed_http(args.header_timeout),
+                            timeout_keep_alive=args.idle_timeout,
                             ws_ping_timeout=20, ws_max_size=1024 * 1024,
                             proxy_headers=args.forwarded_allow_ips is not None,
                             forwarded_allow_ips=args.forwarded_allow_ips or "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
@@ -33,6 +33,8 @@ def accounts_of(conn: HTTPConnection) -> Accounts:
         hub = get_hub(conn)
         limits = getattr(state, "account_limits", None) or AccountLimits()
         service = state.accounts = Accounts(CommunityStore(hub.store), hub.run_db, limits)
+    elif getattr(state, "account_limits", None) is not None:
+        service.limits = state.account_limits           # set after the start (tests)
     return service
 
 
@@ -173,3 +175,97 @@ async def delete(request: Request, body: Password, account: AccountDep,
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
+
+
+# ---------------------------------------------------------------- ratings
+class RatingOut(BaseModel):
+    game: str
+    rating: int = Field(description="40 x mu: a new player has 1000")
+    mu: float
+    sigma: float
+    provisional: bool = Field(description="uncertain still: too few rated matches")
+    matches: int
+    wins: int
+    average_points: float | None = Field(description="mean final total per match")
+
+
+class Leader(BaseModel):
+    place: int
+    name: str
+    rating: int
+    provisional: bool
+    matches: int
+    wins: int
+
+
+class Played(BaseModel):
+    game: str
+    table: str
+    replay: str = Field(description="the finished match's replay page")
+    place: int
+    players: int
+    score: int
+    rating: int = Field(description="the rating after this match")
+    provisional: bool
+    time: float
+
+
+class PlayerOut(BaseModel):
+    name: str
+    since: float
+    ratings: list[RatingOut]
+    history: list[Played] = Field(description="rated matches, newest first (finished only)")
+
+
+def check_game(game: str) -> str:
+    from .ratings import GAMES
+
+    if game not in GAMES:
+        raise Rejected("no_such_game", "unknown game {game} (choose from {games})", 404,
+                       params={"game": repr(game[:40]), "games": ", ".join(GAMES)})
+    return game
+
+
+@router.get("/api/leaderboard/{game}", response_model=list[Leader], tags=["ratings"],
+            summary="the best rated players of a game (settled ratings first)")
+async def leaderboard(game: str, accounts: AccountsDep,
+                      limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
+    from .ratings import PROVISIONAL_SIGMA, Rating
+
+    check_game(game)
+    rows = await accounts.run_db(accounts.store.leaderboard, game, limit, PROVISIONAL_SIGMA)
+    out = []
+    for i, (name, mu, sigma, matches, wins) in enumerate(rows):
+        r = Rating(mu, sigma, matches)
+        out.append({"place": i + 1, "name": name, "rating": r.shown,
+                    "provisional": r.provisional, "matches": matches, "wins": wins})
+    return out
+
+
+@router.get("/api/players/{name}", response_model=PlayerOut, tags=["ratings"],
+            summary="a player's ratings, statistics and rated matches")
+async def player(name: str, accounts: AccountsDep,
+                 limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:
+    from .names import name_key
+    from .ratings import Rating
+
+    account = await accounts.run_db(accounts.store.account_by_key, name_key(name[:200]))
+    if account is None:
+        raise Rejected("no_player", "No player is called {name}.", 404,
+                       params={"name": repr(name[:40])})
+    ratings = []
+    for game, mu, sigma, matches, wins, points in await accounts.run_db(
+            accounts.store.ratings_of, account.id):
+        r = Rating(mu, sigma, matches)
+        ratings.append({"game": game, "rating": r.shown, "mu": mu, "sigma": sigma,
+                        "provisional": r.provisional, "matches": matches, "wins": wins,
+                        "average_points": round(points / matches, 1) if matches else None})
+    history = []
+    for game, table, mu, sigma, place, score, players, created in await accounts.run_db(
+            accounts.store.history_of, account.id, limit):
+        r = Rating(mu, sigma)
+        history.append({"game": game, "table": table, "replay": f"/replay?table={table}",
+                        "place": place, "players": players, "score": score,
+                        "rating": r.shown, "provisional": r.provisional, "time": created})
+    return {"name": account.name, "since": account.created, "ratings": ratings,
+            "history": history}

@@ -144,3 +144,198 @@ class CommunityStore:
 
     def clear_failures(self, key: str) -> None:
         self._exec("DELETE FROM {t}login_failures WHERE name_key = {p}", (key,))
+
+    # ---------------------------------------------------------------- ratings
+    def record_match(self, table_id: str, game: str, players: list[Any], lower: bool,
+                     when: float | None = None) -> dict[str, Any] | None:
+        """Rate one finished match, once (a second call, from any node, does nothing and
+        returns None); returns account -> its new Rating.  One transaction: the match,
+        every player's rating and history row."""
+        from . import ratings as R
+
+        when = time.time() if when is None else when
+        places = R.places(players, lower)
+        lock = " FOR UPDATE" if self.store.prefix else ""      # PostgreSQL: row locks
+        integrity = self.store.integrity_error
+
+        def once() -> dict[str, Any] | None:
+            sql = self.store._sql
+            try:
+                with self.store._tx() as db:
+                    db.execute(sql("INSERT INTO {t}rated_matches (table_id, game, created) "
+                                   "VALUES ({p}, {p}, {p})"), (table_id, game, when))
+                    current = {}
+                    for p in players:
+                        row = db.execute(sql("SELECT mu, sigma, matches FROM {t}ratings "
+                                             "WHERE account_id = {p} AND game = {p}" + lock),
+                                         (p.account, game)).fetchone()
+                        if row:
+                            current[p.account] = R.Rating(float(row[0]), float(row[1]),
+                                                          int(row[2]))
+                    new = R.rate(current, players, lower)
+                    for p, place in zip(players, places):
+                        r = new[p.account]
+                        won = 1 if place == 1 else 0
+                        if p.account in current:
+                            db.execute(sql(
+                                "UPDATE {t}ratings SET mu = {p}, sigma = {p}, matches = {p}, "
+                                "wins = wins + {p}, points = points + {p}, updated = {p} "
+                                "WHERE account_id = {p} AND game = {p}"),
+                                (r.mu, r.sigma, r.matches, won, p.score, when, p.account, game))
+                        else:
+                            db.execute(sql(
+                                "INSERT INTO {t}ratings (account_id, game, mu, sigma, matches, "
+                                "wins, points, updated) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
+                                "{p}, {p})"),
+                                (p.account, game, r.mu, r.sigma, r.matches, won, p.score, when))
+                        db.execute(sql(
+                            "INSERT INTO {t}rating_history (account_id, game, table_id, mu, "
+                            "sigma, place, score, players, created) VALUES ({p}, {p}, {p}, "
+                            "{p}, {p}, {p}, {p}, {p}, {p})"),
+                            (p.account, game, table_id, r.mu, r.sigma, place, p.score,
+                             len(players), when))
+                    return new
+            except integrity:
+                return None             # rated already, or a new player's first rating
+                #                         row made meanwhile by another match: see below
+
+        for _ in range(5):
+            result = self._run(once)
+            if result is not None or self._rows(
+                    "SELECT 1 FROM {t}rated_matches WHERE table_id = {p}", (table_id,)):
+                return result  # type: ignore[no-any-return]
+        raise StoreError(f"match {table_id}: could not be rated")
+
+    def ratings_of(self, account_id: str) -> list[tuple[Any, ...]]:
+        """(game, mu, sigma, matches, wins, points) per game the account is rated in."""
+        return self._rows("SELECT game, mu, sigma, matches, wins, points FROM {t}ratings "
+                          "WHERE account_id = {p} ORDER BY game", (account_id,))
+
+    def history_of(self, account_id: str, limit: int) -> list[tuple[Any, ...]]:
+        """(game, table_id, mu, sigma, place, score, players, created), newest first."""
+        return self._rows("SELECT game, table_id, mu, sigma, place, score, players, created "
+                          "FROM {t}rating_history WHERE account_id = {p} "
+                          "ORDER BY created DESC, table_id LIMIT {p}", (account_id, limit))
+
+    def leaderboard(self, game: str, limit: int, provisional_sigma: float
+                    ) -> list[tuple[Any, ...]]:
+        """(name, mu, sigma, matches, wins) of the best living accounts in `game`: settled
+        ratings first, each group by mu - 3 sigma."""
+        return self._rows(
+            "SELECT a.name, r.mu, r.sigma, r.matches, r.wins FROM {t}ratings r "
+            "JOIN {t}accounts a ON a.id = r.account_id "
+            "WHERE r.game = {p} AND a.deleted IS NULL "
+            "ORDER BY CASE WHEN r.sigma > {p} THEN 1 ELSE 0 END, r.mu - 3 * r.sigma DESC, "
+            "a.name_key LIMIT {p}", (game, provisional_sigma, limit))
+
+    # ---------------------------------------------------------------- quick play queues
+    QUEUE_COLS = ("id, game, players, rated, mu, joined, bots, address, device, account_id, "
+                  "name, table_id, seat, invite, seen")
+
+    def queue_entry(self, account_id: str | None, device: str) -> tuple[Any, ...] | None:
+        """The entry of an account (else of a device)."""
+        if account_id:
+            rows = self._rows(f"SELECT {self.QUEUE_COLS} FROM {{t}}queue "
+                              "WHERE account_id = {p}", (account_id,))
+        else:
+            rows = self._rows(f"SELECT {self.QUEUE_COLS} FROM {{t}}queue "
+                              "WHERE device = {p} AND account_id IS NULL", (device,))
+        return rows[0] if rows else None
+
+    def join_queue(self, *, account_id: str | None, device: str, address: str, game: str,
+                   players: int, rated: bool, mu: float, name: str, cap: int) -> str | None:
+        """A new entry (replacing this account's or device's own); None: the address
+        has `cap` entries already."""
+        entry = secrets.token_urlsafe(9)
+        now = time.time()
+
+        def once() -> str | None:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                db.execute(sql("DELETE FROM {t}queue WHERE device = {p} OR account_id = {p}"),
+                           (device, account_id or ""))
+                n = db.execute(sql("SELECT count(*) FROM {t}queue WHERE address = {p} "
+                                   "AND table_id IS NULL"), (address,)).fetchone()[0]
+                if int(n) >= cap:
+                    return None
+                db.execute(sql(
+                    "INSERT INTO {t}queue (id, account_id, device, address, game, players, "
+                    "rated, mu, joined, seen, bots, name) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
+                    "{p}, {p}, {p}, {p}, 0, {p})"),
+                    (entry, account_id, device, address, game, players, int(rated), mu, now,
+                     now, name))
+            return entry
+        return self._run(once)  # type: ignore[no-any-return]
+
+    def touch_entry(self, entry: str) -> None:
+        self._exec("UPDATE {t}queue SET seen = {p} WHERE id = {p}", (time.time(), entry))
+
+    def accept_bots(self, entry: str) -> None:
+        self._exec("UPDATE {t}queue SET bots = 1 WHERE id = {p} AND rated = 0", (entry,))
+
+    def leave_queue(self, entry: str) -> None:
+        self._exec("DELETE FROM {t}queue WHERE id = {p}", (entry,))
+
+    def waiting(self, stale: float) -> list[tuple[Any, ...]]:
+        """Every unmatched entry seen within `stale` seconds (older ones are dropped, as
+        are matched ones nobody fetched for a while)."""
+        now = time.time()
+        self._exec("DELETE FROM {t}queue WHERE seen < {p}", (now - stale * 4,))
+        self._exec("DELETE FROM {t}queue WHERE table_id IS NULL AND seen < {p}",
+                   (now - stale,))
+        return self._rows(f"SELECT {self.QUEUE_COLS} FROM {{t}}queue WHERE table_id IS NULL "
+                          "ORDER BY joined, id")
+
+    def count_waiting(self, game: str, rated: bool) -> int:
+        rows = self._rows("SELECT count(*) FROM {t}queue WHERE table_id IS NULL AND game = {p} "
+                          "AND rated = {p}", (game, int(rated)))
+        return int(rows[0][0])
+
+    def claim(self, entries: list[str], token: str) -> bool:
+        """Take `entries` for one table being made (all or none: another node may have
+        taken one)."""
+        marks = ", ".join("{p}" for _ in entries)
+
+        def once() -> bool:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                cur = db.execute(sql(f"UPDATE {{t}}queue SET table_id = {{p}} WHERE id IN "
+                                     f"({marks}) AND table_id IS NULL"), (token, *entries))
+                if int(cur.rowcount or 0) != len(entries):
+                    db.execute(sql("UPDATE {t}queue SET table_id = NULL WHERE table_id = {p}"),
+                               (token,))
+                    return False
+            return True
+        return bool(self._run(once))
+
+    def release(self, token: str) -> None:
+        self._exec("UPDATE {t}queue SET table_id = NULL WHERE table_id = {p}", (token,))
+
+    def seat_entries(self, token: str, table_id: str, game: str, rated: bool,
+                     seats: list[tuple[str, int, str]], people: list[dict[str, Any]]) -> None:
+        """Hand each claimed entry its seat and invite; remember who sits where."""
+        def once() -> None:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                for entry, seat, invite in seats:
+                    db.execute(sql("UPDATE {t}queue SET table_id = {p}, seat = {p}, "
+                                   "invite = {p}, seen = {p} WHERE id = {p} AND table_id = {p}"),
+                               (table_id, seat, invite, time.time(), entry, token))
+                db.execute(sql("INSERT INTO {t}queue_tables (table_id, game, rated, seats, "
+                               "created) VALUES ({p}, {p}, {p}, {p}, {p})"),
+                           (table_id, game, int(rated), self.store._json_in({"seats": people}),
+                            time.time()))
+        self._run(once)
+
+    def queue_table(self, table_id: str) -> tuple[str, bool, list[dict[str, Any]]] | None:
+        rows = self._rows("SELECT game, rated, seats FROM {t}queue_tables WHERE table_id = {p}",
+                          (table_id,))
+        if not rows:
+            return None
+        game, rated, seats = rows[0]
+        return game, bool(rated), list(self.store._json_out(seats)["seats"])
+
+    def rating_mu(self, account_id: str, game: str) -> float | None:
+        rows = self._rows("SELECT mu FROM {t}ratings WHERE account_id = {p} AND game = {p}",
+                          (account_id, game))
+        return float(rows[0][0]) if rows else None

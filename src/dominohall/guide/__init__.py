@@ -1,7 +1,7 @@
 """The players' rules guide ("How to play"), shipped inside the package.
 
 ``rules_markdown()`` is the guide as Markdown: the web app's *How to play* page and the
-terminal game's help screen both show it; ``docs/rules.md`` is the same text for readers of
+terminal game's help screen both show it; ``docs/how-to-play.md`` is the same text for readers of
 the repository. Its option and deal tables are generated from the engine's option
 definitions: ``python -m dominohall.guide --write`` rebuilds them (see ``generate.py``).
 

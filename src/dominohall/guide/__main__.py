@@ -2,7 +2,7 @@
 
 Without an option it prints the guide (``--lang`` picks a translation).  ``--write``
 rebuilds the generated blocks of ``src/dominohall/guide/rules.md`` and writes the same text
-to ``docs/rules.md`` (in a source checkout), and rebuilds each translation's blocks in its
+to ``docs/how-to-play.md`` (in a source checkout), and rebuilds each translation's blocks in its
 language (``rules.<lang>.md``); ``--check`` exits 1 if any file is not what ``--write``
 would make.
 """
@@ -19,7 +19,7 @@ from .generate import regenerate
 
 GUIDE = pathlib.Path(__file__).with_name("rules.md")
 ROOT = pathlib.Path(__file__).resolve().parents[3]          # a source checkout's root
-DOCS = ROOT / "docs" / "rules.md"
+DOCS = ROOT / "docs" / "how-to-play.md"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,9 +27,9 @@ def main(argv: list[str] | None = None) -> int:
                                 description="Print or regenerate the rules guide.")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true",
-                      help="rebuild the generated tables in rules.md and docs/rules.md")
+                      help="rebuild the generated tables in rules.md and docs/how-to-play.md")
     mode.add_argument("--check", action="store_true",
-                      help="exit 1 if rules.md or docs/rules.md is out of date")
+                      help="exit 1 if rules.md or docs/how-to-play.md is out of date")
     p.add_argument("--lang", choices=("en",) + TRANSLATED, default="en",
                    help="the guide to print (default: en)")
     args = p.parse_args(argv)

@@ -22,11 +22,13 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from ..community import quickplay
 from ..community import routes as community
 from . import errors, pages
 from .deps import admin_cookie, cookie_name
 from .errors import JSON
 from .i18n_routes import router as i18n_router
+from .routers import analysis as analysis_router
 from .routers import site, tables, ws
 from .security import Guard, hide_secrets, install_log_filter
 from .settings import ServerSettings
@@ -72,9 +74,11 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
         except BaseException:
             await hub.stop()
             raise
+        stop_quick_play = await quickplay.start(app, hub)
         try:
             yield
         finally:
+            await stop_quick_play()
             await hub.stop()
 
     app = FastAPI(title="dominohall", summary="Mexican Train and All Fives online",
@@ -88,6 +92,8 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(site.router)
     app.include_router(tables.router)
     app.include_router(ws.router)
+    app.include_router(analysis_router.router)
     app.include_router(community.router)
+    app.include_router(quickplay.router)
     errors.install(app)
     return app

@@ -21,6 +21,7 @@ from starlette.requests import HTTPConnection
 from .protocol import Rejected
 from .settings import ServerSettings
 from .tables import Hub, TableState
+from .tables.limits import address_key
 
 COOKIE_AGE = 60 * 60 * 24 * 60
 
@@ -90,8 +91,9 @@ def is_host(conn: HTTPConnection, table: TableState) -> bool:
 
 
 def address(conn: HTTPConnection) -> str:
-    """The client's address (the proxy's X-Forwarded-For once uvicorn trusts it)."""
-    return conn.client.host if conn.client else ""
+    """The client's address as limits count it (the proxy's X-Forwarded-For once
+    uvicorn trusts it; an IPv6 address's /64 network, see :func:`~.tables.limits.address_key`)."""
+    return address_key(conn.client.host) if conn.client else ""
 
 
 def rate(conn: HTTPConnection, what: str, per_minute: int) -> None:

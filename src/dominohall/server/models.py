@@ -95,6 +95,8 @@ class OptionInfo(Out):
     label: str
     help: str
     int_range: tuple[int, int] | None = Field(description="whole-number options: lowest, highest")
+    choice_labels: dict[str, str] = Field(
+        default_factory=dict, description="a value (as text) -> its English words for players")
 
 
 class GameInfo(Out):

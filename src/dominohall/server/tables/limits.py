@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 
@@ -44,38 +46,81 @@ class Limits:
         return out
 
 
-class RateLimiter:
-    """Token buckets per (what, address): `per_minute` tokens a minute, as a burst too."""
+def address_key(address: str) -> str:
+    """The address limits count by: an IPv6 address's /64 network (one subscriber's
+    block; an attacker picks any of its 2**64 addresses), an IPv4 address (also one
+    mapped into IPv6) as itself.
 
-    def __init__(self) -> None:
-        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
+    >>> address_key("2001:db8:1:2:aaaa::1"), address_key("::ffff:10.0.0.7")
+    ('2001:db8:1:2::/64', '10.0.0.7')
+    """
+    if ":" not in address:              # IPv4 (or a name, from a test client)
+        return address
+    try:
+        packed = socket.inet_pton(socket.AF_INET6, address.split("%", 1)[0])
+    except (OSError, ValueError):
+        return address
+    if packed[:12] == _V4_MAPPED:
+        return socket.inet_ntop(socket.AF_INET, packed[12:])
+    return socket.inet_ntop(socket.AF_INET6, packed[:8] + bytes(8)) + "/64"
+
+
+_V4_MAPPED = bytes(10) + b"\xff\xff"
+
+
+class RateLimiter:
+    """Token buckets per (what, address): `per_minute` tokens a minute, as a burst too.
+
+    A bucket untouched for a minute is full again, the same as none: such buckets are
+    forgotten, oldest first, a few at each check, so memory follows the addresses of the
+    last minute and a check costs O(1) however many addresses were ever seen.
+    """
+
+    #: seconds after which an untouched bucket has refilled (per_minute a minute)
+    FORGET_AFTER = 60.0
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.buckets: collections.OrderedDict[tuple[str, str], tuple[float, float]] = (
+            collections.OrderedDict())
 
     def check(self, what: str, address: str, per_minute: int) -> float:
         """0 if allowed (and counted), else the seconds to wait."""
+        now = self.clock()
+        self.forget(now)
         if per_minute <= 0:
             return 0.0
-        now = time.monotonic()
-        tokens, at = self.buckets.get((what, address), (float(per_minute), now))
+        key = (what, address_key(address))
+        tokens, at = self.buckets.pop(key, (float(per_minute), now))
         tokens = min(float(per_minute), tokens + (now - at) * per_minute / 60)
         if tokens < 1:
-            self.buckets[(what, address)] = (tokens, now)
+            self.buckets[key] = (tokens, now)        # the newest, at the end
             return (1 - tokens) * 60 / per_minute
-        self.buckets[(what, address)] = (tokens - 1, now)
-        if len(self.buckets) > 100_000:                 # forget the full buckets
-            self.buckets = {k: v for k, v in self.buckets.items() if v[0] < per_minute - 1}
+        self.buckets[key] = (tokens - 1, now)
         return 0.0
+
+    def forget(self, now: float, most: int = 4) -> None:
+        """Drop up to `most` buckets untouched for FORGET_AFTER seconds (the oldest are
+        first: each check moves its bucket to the end)."""
+        for _ in range(most):
+            if not self.buckets:
+                return
+            key, (_tokens, at) = next(iter(self.buckets.items()))
+            if now - at < self.FORGET_AFTER:
+                return
+            del self.buckets[key]
 
 
 class FairQueue:
     """The bot workers, shared between tables: a table waits its turn in FIFO order
     (each table has at most one bot thinking or waiting, so FIFO is round-robin), and
     tables where a seated player is connected go before tables watched only by
-    spectators."""
+    spectators, and both before the post-game analyses (priority 2)."""
 
     def __init__(self, slots: int) -> None:
         self.free = max(1, slots)
         self.waiting: tuple[collections.deque[asyncio.Future[None]], ...] = (
-            collections.deque(), collections.deque())
+            collections.deque(), collections.deque(), collections.deque())
 
     async def acquire(self, priority: int) -> None:
         if self.free > 0 and not any(self.waiting):

@@ -11,7 +11,7 @@ from typing import Any
 from ... import bots
 from ...engine import GAMES, BadOption, Game, new_game
 from ...engine.options import PLAYERS, PRESET_LABELS, PRESETS, specs_for
-from ...i18n.labels import BOT_NAMES
+from ...i18n.labels import BOT_NAMES, OPTION_VALUES
 from .. import fair, hints
 from ..protocol import Rejected, clean_name, imitates_bot
 from .state import SETTINGS_RANGES, Seat, TableSettings
@@ -37,7 +37,11 @@ def lobby_catalogue() -> list[dict[str, Any]]:
             "bots": bots.names(name),
             "bot_labels": {b: BOT_NAMES.get(b, b) for b in bots.names(name)},
             "options": [{"name": s.name, "default": s.default, "choices": list(s.choices),
-                         "label": s.label, "help": s.help, "int_range": bounded(s.int_range)}
+                         "label": s.label, "help": s.help, "int_range": bounded(s.int_range),
+                         # English source texts of the values (the page says them with t())
+                         "choice_labels": {str(c): OPTION_VALUES[s.name][str(c)]
+                                           for c in s.choices
+                                           if str(c) in OPTION_VALUES.get(s.name, {})}}
                         for s in specs_for(name) if s.name != "game"],
         })
     return out

@@ -9,11 +9,12 @@ let catalogue = [];
 
 function current() { return catalogue.find((g) => g.name === $("game").value); }
 
-/** A value as a player reads it: yes/no, spaces for underscores. */
+/** A value as a player reads it: its words from the server (English source text, said
+ * with t(): "placed by its holder", never the code "holder"), yes/no, a number. */
 function valueText(o, v) {
   const labels = o && (o.choice_labels || o.value_labels);
   const key = v === true ? "true" : v === false ? "false" : String(v);
-  if (labels && labels[key]) return labels[key];
+  if (labels && labels[key]) return t(labels[key]);
   if (v === true) return t("yes");
   if (v === false) return t("no");
   if (v === null || v === undefined) return t("automatic");

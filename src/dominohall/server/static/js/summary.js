@@ -107,7 +107,7 @@ function againButton(tableId) {
     onclick: async () => {
       button.disabled = true;
       try {
-        const next = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST" });
+        const next = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST", body: {} });
         location.href = `/t/${next.id}`;
       } catch (err) {
         msg.textContent = err.message;

@@ -8,7 +8,7 @@ import { domino, halves, handTile, setFace } from "./dominoes.js";
 import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 import { initialState, reduce, sent } from "./table_state.js";
-import { listAnd, listOr, seatName, targetName as nameTarget, whoName } from "./words.js";
+import { botLevel, listAnd, listOr, seatName, targetName as nameTarget, whoName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -587,8 +587,9 @@ function renderPlayers() {
     const i = s.seat;
     const badges = [];
     if (i === mySeat()) badges.push(el("span", { class: "badge you", text: t("you") }));
-    if (s.kind === "bot") badges.push(el("span", { class: "badge bot", text: t("bot · {level}", { level: s.bot }) }));
-    else if (s.controller === "away") badges.push(el("span", { class: "badge away", text: t("away · bot plays") }));
+    if (s.kind === "bot") badges.push(el("span", { class: "badge bot", text: t("bot · {level}", { level: botLevel(s.bot) }) }));
+    // after the match nobody plays for anyone: not "away · bot plays"
+    else if (s.controller === "away" && !v.is_over) badges.push(el("span", { class: "badge away", text: t("away · bot plays") }));
     else if (!s.connected && s.name) badges.push(el("span", { class: "badge off", text: t("offline") }));
     if (!s.name && s.kind === "human") badges.push(el("span", { class: "badge off", text: t("open seat") }));
     if (v.teams) badges.push(el("span", { class: "badge", text: i % 2 ? t("team B") : t("team A") }));
@@ -798,7 +799,7 @@ function showInvites() {
     : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
       el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
         try {
-          await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST" });
+          await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST", body: {} });
           S.info = await api(`/api/tables/${tableId}`);
           showInvites();
         } catch (e) { toast(e.message, "error"); }

@@ -12,6 +12,17 @@ export function playerLabel(seat) { return t("Player {n}", { n: seat + 1 }); }
 /** A bot's name: "Bot 3" (seat 2), the same number as the seat's place at the table. */
 export function botLabel(seat) { return t("Bot {n}", { n: seat + 1 }); }
 
+/** Bot levels by their names (the same English source texts as i18n/labels.py BOT_NAMES;
+ * a test keeps the two equal): the badge says "bot · Greedy (easy)", never "greedy". */
+export const BOT_LEVELS = {
+  random: "Random (beginner)", greedy: "Greedy (easy)", doubles: "Doubles first (easy)",
+  planner: "Planner (medium)", scorer: "Scorer (medium)", fives: "Fives hunter (medium)",
+  blocker: "Blocker (medium)", pimc: "Expert (strong)", deep: "Deep search (strongest)",
+};
+
+/** A bot level in the page's language (a user's own bot: its code). */
+export function botLevel(code) { return BOT_LEVELS[code] ? t(BOT_LEVELS[code]) : String(code); }
+
 /** A seat's display name from the table's seats (the server's info), in the page's language. */
 export function seatName(seats, seat) {
   if (seat === null || seat === undefined) return t("nobody");

@@ -181,6 +181,11 @@ MIGRATIONS: list[Step] = [
         created    {real} NOT NULL,
         PRIMARY KEY (account_id, table_id))"""),
     Create("CREATE INDEX IF NOT EXISTS {t}ratings_game ON {t}ratings(game, mu)"),
+    # a finished match's post-game analysis (dominohall.server.analysis), worked out once
+    Create("""CREATE TABLE IF NOT EXISTS {t}analyses (
+        table_id TEXT PRIMARY KEY,
+        result   {json} NOT NULL,
+        created  {real} NOT NULL)"""),
 ]
 
 

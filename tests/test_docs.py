@@ -40,7 +40,7 @@ def test_the_architecture_layout_names_files_that_exist():
     assert lines
     missing = []
     for line in lines:
-        layout_part = line.split("  ")[0] if not line.startswith(" ") else line.strip().split("  ")[0]
+        layout_part = line.strip().split("  ")[0]      # the names, before their description
         for token in re.findall(r"[\w.]+\.py|[\w]+/", layout_part):
             if token.endswith(".py") and token not in names and not (ROOT / token).exists():
                 missing.append(token)

@@ -91,6 +91,8 @@ class Hub:
         self.db_pool = concurrent.futures.ThreadPoolExecutor(max(1, db_threads),
                                                              thread_name_prefix="dh-db")
         self.bots = BotPool(bot_workers, bot_processes)
+        #: called with a table's core when its match ends on this node (quick play's ratings)
+        self.match_listeners: list[Any] = []
 
     @property
     def closing(self) -> bool:

@@ -542,3 +542,32 @@ def test_a_replay_waits_for_a_free_bot_worker_after_the_moves(tmp_path):
         assert got["r"].json()["steps"] == len(record["actions"]) + 1
         bad = c.post("/api/replay", json={"record": {**record, "actions": ["nope"]}})
         assert bad.status_code == 422 and bad.json()["code"] == "replay_action", bad.text
+
+
+# --- the strong-bot cap counts every searching bot by its cost ------------------------------
+
+def test_deep_bots_count_against_the_strong_bot_cap(client):
+    def table(bots):
+        return client.post("/api/tables", json={
+            "game": "all_fives", "options": {"hands": 1},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots]})
+    made = [table(["deep", "deep", "deep"]).status_code for _ in range(2)]
+    assert made == [201, 201]                                   # 6 of 8
+    r = table(["deep", "deep", "deep"])                         # 9 > 8
+    assert r.status_code == 429 and r.json()["code"] == "strong_bots", r.text
+    assert "deep" in r.json()["message"]
+    r = table(["pimc", "deep", "deep"])
+    assert r.status_code == 429, r.text                         # a mix counts the same
+    assert table(["deep", "pimc", "fives"]).status_code == 201   # 8 of 8
+    assert table(["fives", "blocker", "scorer"]).status_code == 201   # the cheap ones: free
+    assert table(["deep", "random", "random"]).status_code == 429
+
+
+def test_every_bot_level_has_a_cost_and_a_new_one_counts():
+    from dominohall import bots
+    from dominohall.server.tables.spec import BOT_COST, bot_cost
+    for game in ("mexican_train", "all_fives", "draw", "block"):
+        for name in bots.names(game):
+            assert name in BOT_COST, (game, name)
+    assert bot_cost("some_new_search") == 1 and bot_cost(None) == 0
+    assert bot_cost("deep") == bot_cost("pimc") == 1

@@ -355,7 +355,8 @@ class Hub:
                            params={"n": self.limits.bot_tables_per_address})
         strong = made.strong_bots
         if strong:
-            have = sum(1 for _, seats in mine for _, bot in seats if bot in specs.STRONG_BOTS)
+            have = sum(specs.bot_cost(bot) for _, seats in mine for kind, bot in seats
+                       if kind == "bot")
             if have + strong > self.limits.strong_bots_per_address:
                 raise Rejected("too_many", "At most {n} {bots} seats at once from one address.",
                                429, reason="strong_bots",

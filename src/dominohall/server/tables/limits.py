@@ -26,7 +26,7 @@ class Limits:
     conns_per_table: int = 100          # websockets on one table (seats and spectators)
     conns_per_address: int = 60         # websockets from one address
     bot_tables_per_address: int = 4     # live all-bot tables created from one address
-    strong_bots_per_address: int = 8    # live strongest-bot seats (pimc) from one address
+    strong_bots_per_address: int = 8    # live searching-bot seats (pimc, deep; by BOT_COST)
     replays_per_minute: int = 20        # POST /api/replay (and a table's replay) per address
     hints_per_minute: int = 12          # hints asked by one seat of one table
     idle_seconds: int = 6 * 3600        # a table nobody is connected to expires after this

@@ -40,7 +40,7 @@ def test_the_architecture_layout_names_files_that_exist():
     assert lines
     missing = []
     for line in lines:
-        layout_part = line.split("  ")[0] if not line.startswith(" ") else line.strip().split("  ")[0]
+        layout_part = line.strip().split("  ")[0]      # the names, before their description
         for token in re.findall(r"[\w.]+\.py|[\w]+/", layout_part):
             if token.endswith(".py") and token not in names and not (ROOT / token).exists():
                 missing.append(token)
@@ -50,3 +50,10 @@ def test_the_architecture_layout_names_files_that_exist():
     # and the docs it lists are there
     for doc in ("rules.md", "architecture.md", "how-to-play.md", "engine-api.md", "deploy.md"):
         assert (ROOT / "docs" / doc).exists(), doc
+
+
+def test_no_test_module_imports_another():
+    """Shared fixtures and helpers live in conftest.py and helpers modules."""
+    pattern = re.compile(r"^\s*(from\s+[\w.]*\btest_\w+\s+import|import\s+[\w.]*\btest_\w+)", re.M)
+    for path in (ROOT / "tests").rglob("*.py"):
+        assert not pattern.search(path.read_text(encoding="utf-8")), path

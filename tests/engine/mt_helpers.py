@@ -106,3 +106,26 @@ def snapshot(g) -> str:
         sort_keys=True,
         default=str,
     )
+
+
+# The 3-player blocked deal (A10/A11): every 0 on the table and an owed 0-0 nobody can
+# cover; shared by the Mexican Train golden tests and the clarified ones.
+BLOCK_CHAINS = [
+    ["6-1", "1-1", "4-1", "6-4", "6-5", "5-5", "5-0", "0-0"],
+    ["6-0", "4-0", "5-4", "5-2", "4-2", "4-4", "4-3", "3-0"],
+    ["6-2", "2-1", "1-0", "2-0", "3-2", "3-3", "5-3", "5-1"],
+]
+BLOCK_LEFT = ["6-3", "2-2", "3-1"]  # 9, 4 and 4 pips
+
+
+def blocked_game(**options):
+    hands = [chain + [left] for chain, left in zip(BLOCK_CHAINS, BLOCK_LEFT)]
+    g = stacked(hands, rounds=1, **options)
+    assert g.view(None)["boneyard"] == 0
+    for seat, chain in enumerate(BLOCK_CHAINS):
+        assert g.current_seat == seat
+        for t in chain:
+            g.apply(f"{t}>t{seat}")
+        finish_chain(g, seat)
+    assert g.view(None)["owed"] == ["t0"]
+    return g

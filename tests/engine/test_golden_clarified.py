@@ -13,11 +13,20 @@ from __future__ import annotations
 import random
 
 import pytest
+from line_helpers import TIE_REST, block_deal, play_block_script, step
 from line_helpers import events as line_events
 from line_helpers import legal as line_legal
 from line_helpers import new as line_new
-from line_helpers import step
-from mt_helpers import last_event, legal, play, stacked, train_tiles, trains
+from mt_helpers import (
+    BLOCK_LEFT,
+    blocked_game,
+    last_event,
+    legal,
+    play,
+    stacked,
+    train_tiles,
+    trains,
+)
 
 import dominohall
 from dominohall.engine.tiles import parse_tile
@@ -87,9 +96,8 @@ def test_a10_blocked_round_ends_at_once_on_the_pass_that_leaves_nobody_a_play():
     """A10: the engine, as referee, ends the round as soon as nobody can play any more:
     no lap of pointless passes.  (The 3-player deal of the Mexican Train golden tests:
     an owed 0-0 nobody can cover.)"""
-    from test_golden_mexican_train import BLOCK_LEFT, _blocked_game
 
-    g = _blocked_game()
+    g = blocked_game()
     assert g.current_seat == 0 and legal(g) == {"pass"}
     play(g, "pass")
     end = last_event(g, "round_end")
@@ -469,7 +477,6 @@ def layout_of(g):
 
 # --------------------------------------------------------------------------- B6
 def _block_hand(rest, **options):
-    from test_golden_line_games import block_deal, play_block_script
 
     g = line_new("all_fives", block_deal(rest), **options)
     play_block_script(g)
@@ -522,7 +529,6 @@ def test_b6_next_leader_winner_partner_with_fewer_pips_leads():
 def test_b6_next_leader_winner_after_a_block_nobody_won_is_the_next_seat():
     """B6 next_leader=winner: after a block that nobody won (a tie, block_tie=nobody),
     the next seat clockwise leads."""
-    from test_golden_line_games import TIE_REST
 
     g, end = _block_hand(TIE_REST, next_leader="winner")
     assert end["points"] == [0, 0, 0, 0]

@@ -17,7 +17,14 @@ import dominohall
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import line_helpers as H  # noqa: E402
-from line_helpers import step  # noqa: E402
+from line_helpers import (  # noqa: E402
+    BLOCK_SCRIPT,
+    TIE_REST,
+    block_deal,
+    play_block_script,
+    play_until_hand_ends,
+    step,
+)
 
 # ---------------------------------------------------------------------------
 # Shared stacked deals
@@ -46,41 +53,6 @@ def play_domino_script(g):
             assert g.current_seat == 1
             assert H.legal(g) == ["pass"]
             step(g, 1, "pass")
-
-
-# A 4-player deal (7 tiles each, no boneyard) that blocks after ten plays:
-# 0-0, 1-0>L, 2-1>L, 2-0>L, 3-0>L, 4-3>L, 4-0>L, 5-0>R, 6-5>R, 6-0>R leaves
-# 0 on both line ends, all seven 0s on the table and the spinner's arms showing
-# 0 as well.  The only count that scores is 5 (seat 3, after 5-0>R).
-BLOCK_SCRIPT = [
-    (0, "0-0"), (1, "1-0>L"), (2, "2-1>L"), (3, "2-0>L"), (0, "3-0>L"),
-    (1, "4-3>L"), (2, "4-0>L"), (3, "5-0>R"), (0, "6-5>R"), (1, "6-0>R"),
-]
-BLOCK_PLAYED = {0: ["0-0", "3-0", "6-5"], 1: ["1-0", "4-3", "6-0"], 2: ["2-1", "4-0"],
-                3: ["2-0", "5-0"]}
-
-
-def block_deal(rest):
-    hands = [BLOCK_PLAYED[s] + rest[s] for s in range(4)]
-    assert all(len(h) == 7 for h in hands)
-    return hands
-
-
-def play_until_hand_ends(g, max_passes=8):
-    r = g.round
-    for _ in range(max_passes):
-        if g.round != r or g.is_over:
-            return
-        assert H.legal(g) == ["pass"], H.legal(g)
-        g.apply("pass")
-    assert g.round != r or g.is_over, "hand did not end after everyone passed"
-
-
-def play_block_script(g):
-    for seat, a in BLOCK_SCRIPT:
-        step(g, seat, a)
-    assert H.count(g) == 0
-    play_until_hand_ends(g)
 
 
 # ---------------------------------------------------------------------------
@@ -704,10 +676,6 @@ def test_b6_block_won_by_lowest_team():
     assert end["reason"] == "blocked"
     assert end["pips"] == [36, 15, 41, 34]
     assert g.scores == [0, 80, 0, 80]
-
-
-TIE_REST = {0: ["5-5", "6-6", "6-1", "5-2"], 1: ["3-2", "5-1", "4-2", "3-3"],
-            2: ["6-2", "5-3", "6-3", "5-4", "6-4"], 3: ["1-1", "2-2", "3-1", "4-1", "4-4"]}
 
 
 def test_b6_block_tie_nobody_scores():

@@ -21,8 +21,9 @@ import json
 
 import pytest
 from mt_helpers import (
+    BLOCK_LEFT,
+    blocked_game,
     events,
-    finish_chain,
     full_set,
     hand,
     last_event,
@@ -800,32 +801,11 @@ def test_a11_positive_after_domino():
 # The blocked deal: 3 x 9 tiles, empty boneyard. Each seat lays an 8-tile first chain.
 # Seat 0's chain ends on an uncovered 0-0 and every 0-tile is then on the table, so once
 # the first turns are over (the double becomes owed) nobody can play: all pass.
-BLOCK_CHAINS = [
-    ["6-1", "1-1", "4-1", "6-4", "6-5", "5-5", "5-0", "0-0"],
-    ["6-0", "4-0", "5-4", "5-2", "4-2", "4-4", "4-3", "3-0"],
-    ["6-2", "2-1", "1-0", "2-0", "3-2", "3-3", "5-3", "5-1"],
-]
-BLOCK_LEFT = ["6-3", "2-2", "3-1"]  # 9, 4 and 4 pips
-
-
-def _blocked_game(**options):
-    hands = [chain + [left] for chain, left in zip(BLOCK_CHAINS, BLOCK_LEFT)]
-    g = stacked(hands, rounds=1, **options)
-    assert g.view(None)["boneyard"] == 0
-    for seat, chain in enumerate(BLOCK_CHAINS):
-        assert g.current_seat == seat
-        for t in chain:
-            g.apply(f"{t}>t{seat}")
-        finish_chain(g, seat)
-    assert g.view(None)["owed"] == ["t0"]
-    return g
-
-
 def test_a10_blocked_round_penalty():
     """A10/A11: boneyard empty and nobody can play any more (the owed 0-0 binds everyone
     and every 0 is on the table) -> the round is blocked on the first pass; penalty
     scoring adds everyone's pips."""
-    g = _blocked_game()
+    g = blocked_game()
     assert g.current_seat == 0
     assert legal(g) == {"pass"}  # empty boneyard: no draw
     assert events(g, None, "round_end") == []
@@ -844,7 +824,7 @@ def test_a10_blocked_round_penalty():
 def test_a11_positive_after_block_shares_with_integer_division():
     """A11 positive after a block: the players with the fewest pips share the others'
     pips equally, remainder dropped (9 // 2 = 4 each)."""
-    g = _blocked_game(scoring="positive")
+    g = blocked_game(scoring="positive")
     play(g, "pass")
     end = last_event(g, "round_end")
     assert end["reason"] == "blocked"
@@ -855,7 +835,7 @@ def test_a11_positive_after_block_shares_with_integer_division():
 
 def test_a9_last_tile_in_block_deal():
     """A9: every seat that gets down to one tile is announced, to every seat."""
-    g = _blocked_game()
+    g = blocked_game()
     for s in (0, 1, 2, None):
         assert sorted(e["seat"] for e in events(g, s, "last_tile")) == [0, 1, 2]
 

@@ -49,7 +49,7 @@ def test_t_and_tn_translate_and_fall_back(node):
                " I.t('{name} has one tile left', {name: 'Ana'}),"
                " [1, 2, 5, 21].map((n) => I.tn('{n} tile', '{n} tiles', n)),"
                " I.tn('one {n} thing', 'many {n} things', 3), I.currentLanguage()];", body)
-    assert got == ["Ваш ход", "no such message 1", "у Ana осталась одна костяшка",
+    assert got == ["Ваш ход", "no such message 1", "Ana: осталась одна костяшка",
                    ["1 костяшка", "2 костяшки", "5 костяшек", "21 костяшка"],
                    "many 3 things", "ru"]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import time
 import urllib.error
 import urllib.request
 
@@ -108,3 +109,39 @@ def test_a_match_is_rated_once_when_two_nodes_see_it_end(pg_url):
     finally:
         one.close()
         two.close()
+
+
+def test_queues_are_one_queue_across_two_nodes(pg_url, tmp_path):
+    """Guests queue on either node; both nodes run a matcher; every entry gets exactly
+    one seat and every table is made once."""
+    for node in ("a", "b"):
+        (tmp_path / node).mkdir()
+    a = Server(pg_url, tmp_path / "a").start()
+    b = Server(pg_url, tmp_path / "b").start()
+    try:
+        cookies = []
+        for i in range(4):
+            status, set_cookie, _ = post((a, b)[i % 2], "/api/queue",
+                                         {"game": "draw", "players": 2, "name": f"G{i}"})
+            assert status == 201
+            cookies.append(session(set_cookie))
+        deadline = time.monotonic() + 20
+        states: list[dict] = []
+        while time.monotonic() < deadline:
+            states = [(a, b)[(i + 1) % 2].request("GET", "/api/queue",
+                                                  headers={"Cookie": c})[1]
+                      for i, c in enumerate(cookies)]      # asked on the other node
+            if all(s["state"] == "matched" for s in states):
+                break
+            time.sleep(0.2)
+        assert all(s["state"] == "matched" for s in states), states
+        tables = [s["table"] for s in states]
+        assert len(set(tables)) == 2 and all(tables.count(t) == 2 for t in tables)
+        assert all(sorted(s["seat"] for s in states if s["table"] == t) == [0, 1]
+                   for t in tables)
+        for t in set(tables):
+            status, info = a.request("GET", f"/api/tables/{t}")
+            assert status == 200 and [s["kind"] for s in info["seats"]] == ["human", "human"]
+    finally:
+        a.stop()
+        b.stop()

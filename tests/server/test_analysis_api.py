@@ -51,7 +51,7 @@ def _refused_before_the_end(client, tid, tokens):
         r = client.get(f"/api/tables/{tid}/analysis", headers=headers)
         assert r.status_code == 409 and r.json()["code"] == "analysis_not_ready", r.text
         assert "tiles" not in r.text and "values" not in r.text
-        r = client.post(f"/api/tables/{tid}/analysis", headers=headers)
+        r = client.post(f"/api/tables/{tid}/analysis", json={}, headers=headers)
         assert r.status_code == 409 and r.json()["code"] == "analysis_not_ready", r.text
     assert tid not in server_analysis.JOBS
 
@@ -75,7 +75,7 @@ def test_the_analysis_is_refused_until_the_match_is_over_then_worked_out_once(cl
                      before_each=lambda: _refused_before_the_end(client, tid, tokens))
     assert client.get(f"/api/tables/{tid}/analysis").json() == {
         "status": "none", "done": 0, "total": 0}
-    r = client.post(f"/api/tables/{tid}/analysis")            # a spectator may ask
+    r = client.post(f"/api/tables/{tid}/analysis", json={})   # a spectator may ask
     assert r.status_code == 202 and r.json()["status"] in ("running", "done")
     done = _wait_done(client, tid)
     record = client.get(f"/api/tables/{tid}/record").json()
@@ -85,17 +85,38 @@ def test_the_analysis_is_refused_until_the_match_is_over_then_worked_out_once(cl
     assert record["actions"] == room.game.actions
     # asked again: the same result, no new work
     job = server_analysis.JOBS[tid]
-    again = client.post(f"/api/tables/{tid}/analysis", headers={
+    again = client.post(f"/api/tables/{tid}/analysis", json={}, headers={
         "Cookie": f"dh_seat_{tid}={tokens[0]}"})
     assert again.status_code == 202 and again.json() == done
     assert server_analysis.JOBS[tid] is job
 
 
+def test_the_analysis_is_stored_with_the_table_and_served_after_a_restart(tmp_path):
+    server_analysis.JOBS.clear()
+    with in_process_app(tmp_path) as client:
+        t = create(client, game="block", options=BLOCK)
+        tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+        _play_out(client, tid, tokens)
+        assert client.post(f"/api/tables/{tid}/analysis").status_code == 202
+        done = _wait_done(client, tid)
+        assert server_analysis.load(hub(client).store, tid) == done["analysis"]
+    server_analysis.JOBS.clear()                 # a new process knows nothing of it
+    with in_process_app(tmp_path) as client:
+        calls = []
+        real = hub(client).bots.run
+        hub(client).bots.run = lambda *a: calls.append(a) or real(*a)
+        again = client.get(f"/api/tables/{tid}/analysis")
+        assert again.status_code == 200 and again.json() == done
+        assert client.post(f"/api/tables/{tid}/analysis").json() == done
+        assert calls == []                       # served from the database, no search
+    server_analysis.JOBS.clear()
+
+
 def test_unknown_tables_are_404_and_floods_are_rate_limited(client):
     assert client.get("/api/tables/nope/analysis").status_code == 404
-    assert client.post("/api/tables/nope/analysis").status_code == 404
+    assert client.post("/api/tables/nope/analysis", json={}).status_code == 404
     t = create(client, game="block", options=BLOCK)
-    codes = [client.post(f"/api/tables/{t['id']}/analysis").status_code for _ in range(40)]
+    codes = [client.post(f"/api/tables/{t['id']}/analysis", json={}).status_code for _ in range(40)]
     assert set(codes) <= {409, 429} and 429 in codes
 
 

@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import SHORT_MT, create
+from .helpers import SHORT_MT, create, hub
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -199,7 +199,7 @@ def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
     clock.now += 61                                  # a minute later: all full again
     limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
     assert 100_000 - len(limiter.buckets) <= 4
-    for i in range(30_000):
+    for _ in range(30_000):
         limiter.check("join", "192.0.2.1", 60_000)
     assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
     # a bucket still in use keeps its count: 60 a minute, then 429
@@ -308,3 +308,266 @@ def test_serve_refuses_a_timeout_that_is_not_positive():
     r = subprocess.run([sys.executable, "-m", "dominohall.cli", "serve", "--header-timeout",
                         "0", "--port", "1"], capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "--header-timeout" in r.stderr, r.stderr
+
+
+# --- CSRF: state changes need JSON and our Origin -------------------------------------------
+
+def _host_table(client):
+    """A table whose creator (this client, by its admin cookie) sits at seat 0."""
+    r = client.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                         "take_seat": 0, "name": "Ann", "ready_seconds": 0,
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.mark.parametrize("kind", ["application/x-www-form-urlencoded", "text/plain",
+                                  "multipart/form-data; boundary=x", None])
+def test_a_form_cannot_reinvite_with_the_hosts_cookies(client, kind):
+    t = _host_table(client)
+    invite = t["seats"][1]["token"]
+    headers = {"Content-Type": kind} if kind else {}
+    r = client.post(f"/api/tables/{t['id']}/seats/0/invite", content=b"a=1", headers=headers)
+    assert r.status_code == 415 and r.json()["code"] == "json_body_needed", r.text
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["notices"] == []                                   # nobody was re-invited
+    assert [s.get("token") for s in info["invites"]] == [None, invite]
+    assert client.get(f"/api/tables/{t['id']}/view").json()["seat"] == 0   # still seated
+    r = client.post(f"/api/tables/{t['id']}/seats/0/invite", json={})      # the page's way
+    assert r.status_code == 200, r.text
+
+
+def test_a_form_cannot_press_play_again_with_the_seat_cookie(client):
+    t = _host_table(client)
+    r = client.post(f"/api/tables/{t['id']}/again", content=b"",
+                    headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415, r.text
+    r = client.post(f"/api/tables/{t['id']}/again")                        # no body at all
+    assert r.status_code == 415, r.text
+    r = client.post(f"/api/tables/{t['id']}/again", json={})
+    assert r.status_code == 409 and r.json()["code"] == "again_not_over"   # it got through
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://testserver:9999"},            # another port of the same host
+    {"Origin": "http://evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Sec-Fetch-Site": "cross-site"}])
+def test_another_origin_cannot_change_state_even_with_json(client, headers):
+    t = _host_table(client)
+    tables = set(hub(client).tables)
+    for path, body in [(f"/api/tables/{t['id']}/seats/0/invite", {}),
+                       (f"/api/tables/{t['id']}/again", {}),
+                       (f"/api/tables/{t['id']}/actions", {"action": "draw", "version": 0}),
+                       ("/api/tables", {"game": "mexican_train", "seats": BOTS2})]:
+        r = client.post(path, json=body, headers=headers)
+        assert r.status_code == 403 and r.json()["code"] == "cross_site", (path, r.text)
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["notices"] == [] and info["next_table"] is None
+    assert set(hub(client).tables) == tables                   # no table was made
+    ok = client.post(f"/api/tables/{t['id']}/seats/1/invite", json={},
+                     headers={"Origin": "http://testserver"})
+    assert ok.status_code == 200, ok.text
+
+
+def test_scripts_with_token_headers_and_no_cookies_still_work(client):
+    t = _host_table(client)
+    admin = t["admin"]
+    client.cookies.clear()
+    r = client.post(f"/api/tables/{t['id']}/seats/1/invite",
+                    headers={"X-Admin-Token": admin})
+    assert r.status_code == 200, r.text
+
+
+def test_the_json_refusal_is_translated():
+    from dominohall.i18n import translator
+    from dominohall.i18n.errors import ERRORS
+    for lang in ("be", "ru", "kk", "bg", "pt", "es"):
+        assert translator(lang).gettext(ERRORS["json_body_needed"]) != \
+            ERRORS["json_body_needed"], lang
+
+
+# --- hints and replays: through the bots' fair queue, after the moves, rate limited ---------
+
+def test_background_work_waits_for_every_move_in_the_queue():
+    import asyncio
+
+    from dominohall.server.tables import FairQueue
+    from dominohall.server.tables.limits import BACKGROUND, MOVE, WATCHED
+
+    async def scenario():
+        q = FairQueue(1)
+        await q.acquire(MOVE)                       # the only worker is busy
+        order = []
+
+        async def job(name, priority):
+            await q.acquire(priority)
+            order.append(name)
+            await asyncio.sleep(0)
+            q.release()
+
+        tasks = [asyncio.create_task(job("hint", BACKGROUND))]
+        await asyncio.sleep(0)
+        tasks += [asyncio.create_task(job("watched", WATCHED)),
+                  asyncio.create_task(job("move", MOVE))]
+        await asyncio.sleep(0)
+        q.release()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(scenario()) == ["move", "watched", "hint"]
+
+
+def _hint_room(game, queue=None, limits=None, tid="h2"):
+    import concurrent.futures
+    from types import SimpleNamespace
+
+    from dominohall.server.tables import RateLimiter, Seat, TableSettings
+    hub = SimpleNamespace(bot_pool=concurrent.futures.ThreadPoolExecutor(1), bot_queue=queue,
+                          limiter=RateLimiter(), limits=limits)
+    return SimpleNamespace(id=tid, game=game, seats=[Seat("human"), Seat("bot")],
+                           settings=TableSettings(hints=True), version=len(game.actions),
+                           hub=hub)
+
+
+def test_many_sockets_of_one_seat_get_one_hint_at_a_time():
+    import asyncio
+    import json
+
+    from dominohall.server import hints
+    from dominohall.server.protocol import Rejected
+    from dominohall.server.tables import Connection
+    game = new_game("all_fives", players=2, seed=3)
+    room = _hint_room(game)
+    socks = [Connection(game.current_seat) for _ in range(29)]
+
+    async def scenario():
+        hints.request(room, socks[0])
+        refused = []
+        for conn in socks[1:]:
+            try:
+                hints.request(room, conn)
+            except Rejected as err:
+                refused.append(err.code)
+        reply = json.loads(await asyncio.wait_for(socks[0].queue.get(), 30))
+        return refused, reply
+
+    refused, reply = asyncio.run(scenario())
+    assert refused == ["busy"] * 28
+    assert reply["type"] == "hint"
+    room.hub.bot_pool.shutdown()
+
+
+def test_hints_have_a_rate_per_seat_and_wait_behind_bot_moves():
+    import asyncio
+    import json
+
+    from dominohall.server import hints
+    from dominohall.server.protocol import Rejected
+    from dominohall.server.tables import Connection, FairQueue, Limits
+    from dominohall.server.tables.limits import MOVE
+    game = new_game("all_fives", players=2, seed=4)
+    queue = FairQueue(1)
+    room = _hint_room(game, queue, Limits(hints_per_minute=2), tid="h2-rate")
+    conn = Connection(game.current_seat)
+
+    async def scenario():
+        await queue.acquire(MOVE)                  # a bot is thinking
+        hints.request(room, conn)
+        await asyncio.sleep(0.05)
+        move_waiting = asyncio.create_task(queue.acquire(MOVE))   # another table's bot
+        await asyncio.sleep(0.05)
+        assert conn.queue.empty()                  # the hint waits for a worker
+        queue.release()                            # the worker goes to the move first
+        await asyncio.wait_for(move_waiting, 5)
+        await asyncio.sleep(0.2)
+        assert conn.queue.empty()                  # still after the move
+        queue.release()
+        first = json.loads(await asyncio.wait_for(conn.queue.get(), 30))
+        hints._cache.clear()                       # as if at a new position
+        hints.request(room, conn)
+        await asyncio.wait_for(conn.queue.get(), 30)
+        hints._cache.clear()
+        with pytest.raises(Rejected) as err:
+            hints.request(room, conn)              # the third in a minute
+        return first, err.value
+
+    first, err = asyncio.run(scenario())
+    assert first["type"] == "hint"
+    assert err.code == "rate_limited" and err.status == 429
+    room.hub.bot_pool.shutdown()
+
+
+def _played(game="mexican_train", **kw):
+    g = new_game(game, seed=7, **kw)
+    while not g.is_over:
+        g.apply(g.legal_actions()[-1])
+    return g.to_record()
+
+
+def test_replays_are_rate_limited_per_address(tmp_path):
+    from dominohall.server.tables import Limits
+    record = _played(players=2, options=SHORT_MT)
+    with make_client(tmp_path, limits=Limits(replays_per_minute=3)) as c:
+        codes = [c.post("/api/replay", json={"record": record}).status_code for _ in range(5)]
+        assert codes == [200, 200, 200, 429, 429], codes
+        r = c.post("/api/replay", json={"record": record})
+        assert r.headers["retry-after"] and r.json()["code"] == "rate_limited"
+
+
+def test_a_replay_waits_for_a_free_bot_worker_after_the_moves(tmp_path):
+    import threading
+    import time as _time
+
+    from dominohall.server.tables.limits import MOVE
+    record = _played(players=2, options=SHORT_MT)
+    with make_client(tmp_path, bot_workers=1) as c:
+        queue = hub(c).bots.queue
+        c.portal.call(queue.acquire, MOVE)          # the one worker is thinking a move
+        got = {}
+        t = threading.Thread(target=lambda: got.update(
+            r=c.post("/api/replay", json={"record": record})))
+        t.start()
+        _time.sleep(1.0)
+        assert "r" not in got                       # not on the event loop, not a thread
+        assert len(queue.waiting[2]) == 1
+        assert c.get("/api/games").status_code == 200     # the loop is free meanwhile
+
+        async def release():
+            queue.release()
+        c.portal.call(release)
+        t.join(30)
+        assert got["r"].status_code == 200, got["r"].text
+        assert got["r"].json()["steps"] == len(record["actions"]) + 1
+        bad = c.post("/api/replay", json={"record": {**record, "actions": ["nope"]}})
+        assert bad.status_code == 422 and bad.json()["code"] == "replay_action", bad.text
+
+
+# --- the strong-bot cap counts every searching bot by its cost ------------------------------
+
+def test_deep_bots_count_against_the_strong_bot_cap(client):
+    def table(bots):
+        return client.post("/api/tables", json={
+            "game": "all_fives", "options": {"hands": 1},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots]})
+    made = [table(["deep", "deep", "deep"]).status_code for _ in range(2)]
+    assert made == [201, 201]                                   # 6 of 8
+    r = table(["deep", "deep", "deep"])                         # 9 > 8
+    assert r.status_code == 429 and r.json()["code"] == "strong_bots", r.text
+    assert "deep" in r.json()["message"]
+    r = table(["pimc", "deep", "deep"])
+    assert r.status_code == 429, r.text                         # a mix counts the same
+    assert table(["deep", "pimc", "fives"]).status_code == 201   # 8 of 8
+    assert table(["fives", "blocker", "scorer"]).status_code == 201   # the cheap ones: free
+    assert table(["deep", "random", "random"]).status_code == 429
+
+
+def test_every_bot_level_has_a_cost_and_a_new_one_counts():
+    from dominohall import bots
+    from dominohall.server.tables.spec import BOT_COST, bot_cost
+    for game in ("mexican_train", "all_fives", "draw", "block"):
+        for name in bots.names(game):
+            assert name in BOT_COST, (game, name)
+    assert bot_cost("some_new_search") == 1 and bot_cost(None) == 0
+    assert bot_cost("deep") == bot_cost("pimc") == 1

@@ -249,10 +249,12 @@ class Decision:
     fair: Judgement
     hindsight: Judgement | None = None
     exact: bool = False
+    #: the replay viewer's step of the position the decision was made in
+    step: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"index": self.index, "seat": self.seat, "round": self.round,
-               "action": self.action, **self.fair.as_dict()}
+        out = {"index": self.index, "step": self.step, "seat": self.seat,
+               "round": self.round, "action": self.action, **self.fair.as_dict()}
         if self.hindsight is not None:
             out["hindsight"] = {**self.hindsight.as_dict(), "exact": self.exact}
         return out
@@ -339,6 +341,13 @@ def _walk(record: Mapping[str, Any]) -> list[tuple[int, Game, str]]:
     return out
 
 
+def _step(record: Mapping[str, Any], index: int) -> int:
+    """The replay viewer's step of the position before action `index` (the moves before
+    it; a stacked boneyard's ``top`` entries are not moves)."""
+    return sum(1 for a in record["actions"][:index]
+               if not (isinstance(a, str) and a.startswith("top ")))
+
+
 def decisions_of(record: Mapping[str, Any], seat: int | None = None
                  ) -> list[tuple[int, int, int, dict[str, Any], str]]:
     """(index, mover, round, the mover's view, chosen action) for every decision of
@@ -361,7 +370,8 @@ def assemble(record: Mapping[str, Any], settings: Settings,
              values: list[dict[str, float]]) -> Analysis:
     """The fair analysis from `decisions_of(record)` and each one's `value_actions`."""
     game, _actions = _start(record)
-    out = [Decision(k, mover, rnd, action, judge(game.name, vals, action))
+    out = [Decision(k, mover, rnd, action, judge(game.name, vals, action),
+                    step=_step(record, k))
            for (k, mover, rnd, _view, action), vals in zip(decisions, values)]
     return Analysis(game.name, game.players, settings, out, False)
 
@@ -388,7 +398,8 @@ def analyse(record: Mapping[str, Any], seat: int | None = None,
         if hindsight:
             values, exact = hindsight_values(g, settings)
             hind = judge(g.name, values, action)
-        decisions.append(Decision(k, mover, g.round, action, fair, hind, exact))
+        decisions.append(Decision(k, mover, g.round, action, fair, hind, exact,
+                                  _step(record, k)))
         if progress is not None:
             progress(done, len(todo))
     return Analysis(game.name, game.players, settings, decisions, hindsight)

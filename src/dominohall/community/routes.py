@@ -33,6 +33,8 @@ def accounts_of(conn: HTTPConnection) -> Accounts:
         hub = get_hub(conn)
         limits = getattr(state, "account_limits", None) or AccountLimits()
         service = state.accounts = Accounts(CommunityStore(hub.store), hub.run_db, limits)
+    elif getattr(state, "account_limits", None) is not None:
+        service.limits = state.account_limits           # set after the start (tests)
     return service
 
 

@@ -227,3 +227,115 @@ class CommunityStore:
             "WHERE r.game = {p} AND a.deleted IS NULL "
             "ORDER BY CASE WHEN r.sigma > {p} THEN 1 ELSE 0 END, r.mu - 3 * r.sigma DESC, "
             "a.name_key LIMIT {p}", (game, provisional_sigma, limit))
+
+    # ---------------------------------------------------------------- quick play queues
+    QUEUE_COLS = ("id, game, players, rated, mu, joined, bots, address, device, account_id, "
+                  "name, table_id, seat, invite, seen")
+
+    def queue_entry(self, account_id: str | None, device: str) -> tuple[Any, ...] | None:
+        """The entry of an account (else of a device)."""
+        if account_id:
+            rows = self._rows(f"SELECT {self.QUEUE_COLS} FROM {{t}}queue "
+                              "WHERE account_id = {p}", (account_id,))
+        else:
+            rows = self._rows(f"SELECT {self.QUEUE_COLS} FROM {{t}}queue "
+                              "WHERE device = {p} AND account_id IS NULL", (device,))
+        return rows[0] if rows else None
+
+    def join_queue(self, *, account_id: str | None, device: str, address: str, game: str,
+                   players: int, rated: bool, mu: float, name: str, cap: int) -> str | None:
+        """A new entry (replacing this account's or device's own); None: the address
+        has `cap` entries already."""
+        entry = secrets.token_urlsafe(9)
+        now = time.time()
+
+        def once() -> str | None:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                db.execute(sql("DELETE FROM {t}queue WHERE device = {p} OR account_id = {p}"),
+                           (device, account_id or ""))
+                n = db.execute(sql("SELECT count(*) FROM {t}queue WHERE address = {p} "
+                                   "AND table_id IS NULL"), (address,)).fetchone()[0]
+                if int(n) >= cap:
+                    return None
+                db.execute(sql(
+                    "INSERT INTO {t}queue (id, account_id, device, address, game, players, "
+                    "rated, mu, joined, seen, bots, name) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
+                    "{p}, {p}, {p}, {p}, 0, {p})"),
+                    (entry, account_id, device, address, game, players, int(rated), mu, now,
+                     now, name))
+            return entry
+        return self._run(once)  # type: ignore[no-any-return]
+
+    def touch_entry(self, entry: str) -> None:
+        self._exec("UPDATE {t}queue SET seen = {p} WHERE id = {p}", (time.time(), entry))
+
+    def accept_bots(self, entry: str) -> None:
+        self._exec("UPDATE {t}queue SET bots = 1 WHERE id = {p} AND rated = 0", (entry,))
+
+    def leave_queue(self, entry: str) -> None:
+        self._exec("DELETE FROM {t}queue WHERE id = {p}", (entry,))
+
+    def waiting(self, stale: float) -> list[tuple[Any, ...]]:
+        """Every unmatched entry seen within `stale` seconds (older ones are dropped, as
+        are matched ones nobody fetched for a while)."""
+        now = time.time()
+        self._exec("DELETE FROM {t}queue WHERE seen < {p}", (now - stale * 4,))
+        self._exec("DELETE FROM {t}queue WHERE table_id IS NULL AND seen < {p}",
+                   (now - stale,))
+        return self._rows(f"SELECT {self.QUEUE_COLS} FROM {{t}}queue WHERE table_id IS NULL "
+                          "ORDER BY joined, id")
+
+    def count_waiting(self, game: str, rated: bool) -> int:
+        rows = self._rows("SELECT count(*) FROM {t}queue WHERE table_id IS NULL AND game = {p} "
+                          "AND rated = {p}", (game, int(rated)))
+        return int(rows[0][0])
+
+    def claim(self, entries: list[str], token: str) -> bool:
+        """Take `entries` for one table being made (all or none: another node may have
+        taken one)."""
+        marks = ", ".join("{p}" for _ in entries)
+
+        def once() -> bool:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                cur = db.execute(sql(f"UPDATE {{t}}queue SET table_id = {{p}} WHERE id IN "
+                                     f"({marks}) AND table_id IS NULL"), (token, *entries))
+                if int(cur.rowcount or 0) != len(entries):
+                    db.execute(sql("UPDATE {t}queue SET table_id = NULL WHERE table_id = {p}"),
+                               (token,))
+                    return False
+            return True
+        return bool(self._run(once))
+
+    def release(self, token: str) -> None:
+        self._exec("UPDATE {t}queue SET table_id = NULL WHERE table_id = {p}", (token,))
+
+    def seat_entries(self, token: str, table_id: str, game: str, rated: bool,
+                     seats: list[tuple[str, int, str]], people: list[dict[str, Any]]) -> None:
+        """Hand each claimed entry its seat and invite; remember who sits where."""
+        def once() -> None:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                for entry, seat, invite in seats:
+                    db.execute(sql("UPDATE {t}queue SET table_id = {p}, seat = {p}, "
+                                   "invite = {p}, seen = {p} WHERE id = {p} AND table_id = {p}"),
+                               (table_id, seat, invite, time.time(), entry, token))
+                db.execute(sql("INSERT INTO {t}queue_tables (table_id, game, rated, seats, "
+                               "created) VALUES ({p}, {p}, {p}, {p}, {p})"),
+                           (table_id, game, int(rated), self.store._json_in({"seats": people}),
+                            time.time()))
+        self._run(once)
+
+    def queue_table(self, table_id: str) -> tuple[str, bool, list[dict[str, Any]]] | None:
+        rows = self._rows("SELECT game, rated, seats FROM {t}queue_tables WHERE table_id = {p}",
+                          (table_id,))
+        if not rows:
+            return None
+        game, rated, seats = rows[0]
+        return game, bool(rated), list(self.store._json_out(seats)["seats"])
+
+    def rating_mu(self, account_id: str, game: str) -> float | None:
+        rows = self._rows("SELECT mu FROM {t}ratings WHERE account_id = {p} AND game = {p}",
+                          (account_id, game))
+        return float(rows[0][0]) if rows else None

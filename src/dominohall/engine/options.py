@@ -167,7 +167,9 @@ MEXICAN_TRAIN_SPECS: tuple[OptionSpec, ...] = (
                N_("penalty: pips left count against you, lowest wins; positive: the winner "
                   "of a round scores the others' pips, highest wins"),
                label=N_("Scoring")),
-    OptionSpec("rounds", None, (None,), N_("rounds in the match (default: one for each double of the set, from the highest down to 0-0)"),
+    OptionSpec("rounds", None, (None,),
+               N_("rounds in the match (default: one for each double of the set, "
+                  "from the highest down to 0-0)"),
                (1, 19), label=N_("Rounds")),
 )
 

@@ -141,7 +141,12 @@ SERVER: dict[str, str] = {
     "wrong_password": N_("That is not your password."),
     "not_logged_in": N_("Log in first."),
     "cross_site": N_("This request did not come from a page of this site."),
+    "json_body_needed": N_("Send this request as JSON (Content-Type: application/json)."),
     "no_player": N_("No player is called {name}."),
+    "rated_needs_account": N_("Rated play needs an account: log in first."),
+    "queue_address": N_("At most {n} players from one address can wait at once."),
+    "not_queued": N_("You are not waiting for a game."),
+    "bots_rated": N_("Bots never play rated games."),
     # hints
     "hints_bool": N_("hints: true or false"),
     "hints_spectator": N_("spectators get no hints"),

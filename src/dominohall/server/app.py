@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from ..community import quickplay
 from ..community import routes as community
 from . import errors, pages
 from .deps import admin_cookie, cookie_name
@@ -73,9 +74,11 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
         except BaseException:
             await hub.stop()
             raise
+        stop_quick_play = await quickplay.start(app, hub)
         try:
             yield
         finally:
+            await stop_quick_play()
             await hub.stop()
 
     app = FastAPI(title="dominohall", summary="Mexican Train and All Fives online",
@@ -91,5 +94,6 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(ws.router)
     app.include_router(analysis_router.router)
     app.include_router(community.router)
+    app.include_router(quickplay.router)
     errors.install(app)
     return app

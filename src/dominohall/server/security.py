@@ -79,6 +79,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
+        refusal = forged(scope, headers)
+        if refusal is not None:
+            await JSON(refusal.body(), status_code=refusal.status)(scope, receive, send)
+            return
         length = headers.get(b"content-length")
         too_big = length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE)
         body = b""
@@ -120,6 +124,42 @@ class Guard:
             return await receive()
 
         await self.app(scope, replay, secure_send)
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def forged(scope: dict[str, Any], headers: dict[bytes, bytes]) -> Rejected | None:
+    """Why a state-changing API request may have been sent by another site's page with
+    our cookies (CSRF), or None.
+
+    Every POST/PUT/PATCH/DELETE under ``/api/``: a browser's ``Origin`` must be one of
+    ours (else its ``Sec-Fetch-Site`` must say same-origin); and a request that carries
+    cookies must be JSON (``Content-Type: application/json``), which a form cannot send
+    and another origin's script cannot send without a CORS preflight we never answer.
+    Body-less actions (re-invite, Play again) send ``{}``.  A client without cookies, or
+    one that sends ``X-Seat-Token`` / ``X-Admin-Token`` (a header no form can add and no
+    other origin can add without a preflight), has nothing forged."""
+    if scope.get("method") not in UNSAFE_METHODS or not scope.get("path", "").startswith(
+            "/api/"):
+        return None
+    app = scope.get("app")
+    settings = getattr(getattr(app, "state", None), "settings", None)
+    if b"origin" in headers:
+        ok = settings is not None and origin_ok(HTTPConnection(scope), settings)
+    else:
+        site = headers.get(b"sec-fetch-site", b"same-origin").decode("latin-1").lower()
+        ok = site in ("same-origin", "none")
+    if not ok:
+        return Rejected("cross_site", "This request did not come from a page of this site.",
+                        403, reason="cross_site")
+    kind = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
+    token_header = b"x-seat-token" in headers or b"x-admin-token" in headers
+    if b"cookie" in headers and kind != b"application/json" and not token_header:
+        return Rejected("json_needed", "Send this request as JSON "
+                                       "(Content-Type: application/json).", 415,
+                        reason="json_body_needed")
+    return None
 
 
 def docs_csp(html: str) -> str:

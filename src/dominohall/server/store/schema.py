@@ -181,6 +181,38 @@ MIGRATIONS: list[Step] = [
         created    {real} NOT NULL,
         PRIMARY KEY (account_id, table_id))"""),
     Create("CREATE INDEX IF NOT EXISTS {t}ratings_game ON {t}ratings(game, mu)"),
+    # 22-24: quick play (dominohall.community.queue): one entry per account or device,
+    # cluster-wide; table_id: the table it was matched into (or a node's claim token
+    # while that table is being made)
+    Create("""CREATE TABLE IF NOT EXISTS {t}queue (
+        id         TEXT PRIMARY KEY,
+        account_id TEXT UNIQUE,
+        device     TEXT NOT NULL UNIQUE,
+        address    TEXT NOT NULL,
+        game       TEXT NOT NULL,
+        players    INTEGER NOT NULL,
+        rated      INTEGER NOT NULL,
+        mu         {real} NOT NULL,
+        joined     {real} NOT NULL,
+        seen       {real} NOT NULL,
+        bots       INTEGER NOT NULL,
+        name       TEXT NOT NULL,
+        table_id   TEXT,
+        seat       INTEGER,
+        invite     TEXT)"""),
+    Create("CREATE INDEX IF NOT EXISTS {t}queue_waiting ON {t}queue(table_id, game, rated)"),
+    # who sits where at a table made by quick play, and whether it is rated
+    Create("""CREATE TABLE IF NOT EXISTS {t}queue_tables (
+        table_id TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,
+        rated    INTEGER NOT NULL,
+        seats    {json} NOT NULL,
+        created  {real} NOT NULL)"""),
+    # a finished match's post-game analysis (dominohall.server.analysis), worked out once
+    Create("""CREATE TABLE IF NOT EXISTS {t}analyses (
+        table_id TEXT PRIMARY KEY,
+        result   {json} NOT NULL,
+        created  {real} NOT NULL)"""),
 ]
 
 

@@ -444,6 +444,11 @@ class TableCore(TableState):
                     await self.hub.run_db(self.hub.store.set_state, self.id, OVER)
                 except Exception:       # still stored: at worst it is rebuilt once more
                     log.exception("table %s: marking the match over failed", self.id)
+                for listener in self.hub.match_listeners:
+                    try:
+                        await listener(self)
+                    except Exception:   # a listener's failure never stops the table
+                        log.exception("table %s: a match-over listener failed", self.id)
             self.broadcast_state()
         self.kick()
         return self.version

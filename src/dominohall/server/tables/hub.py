@@ -91,6 +91,8 @@ class Hub:
         self.db_pool = concurrent.futures.ThreadPoolExecutor(max(1, db_threads),
                                                              thread_name_prefix="dh-db")
         self.bots = BotPool(bot_workers, bot_processes)
+        #: called with a table's core when its match ends on this node (quick play's ratings)
+        self.match_listeners: list[Any] = []
 
     @property
     def closing(self) -> bool:
@@ -353,7 +355,8 @@ class Hub:
                            params={"n": self.limits.bot_tables_per_address})
         strong = made.strong_bots
         if strong:
-            have = sum(1 for _, seats in mine for _, bot in seats if bot in specs.STRONG_BOTS)
+            have = sum(specs.bot_cost(bot) for _, seats in mine for kind, bot in seats
+                       if kind == "bot")
             if have + strong > self.limits.strong_bots_per_address:
                 raise Rejected("too_many", "At most {n} {bots} seats at once from one address.",
                                429, reason="strong_bots",

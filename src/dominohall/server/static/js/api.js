@@ -4,7 +4,10 @@ import { t, tError } from "./i18n.js";
 // `raw`: a body that is JSON text already (sent as it is, e.g. a record read from a file).
 export async function api(path, { method = "GET", body, raw } = {}) {
   let res;
-  const payload = raw !== undefined ? raw : body ? JSON.stringify(body) : undefined;
+  // every state change is JSON (the server refuses other bodies with cookies: CSRF), so a
+  // POST without a body sends {}
+  const payload = raw !== undefined ? raw : body ? JSON.stringify(body)
+    : method !== "GET" ? "{}" : undefined;
   try {
     res = await fetch(path, {
       method,

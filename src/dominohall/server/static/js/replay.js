@@ -5,17 +5,18 @@
 // table's (/replay?table=ID, from GET /api/tables/ID/record) or a record file the player
 // opens (dominohall play --save, the terminal game's autosave, selfplay --save).
 import { api, el, GAME_LABELS } from "./api.js";
-import { t, tn } from "./i18n.js";
+import { t, tEvent, tn } from "./i18n.js";
 import { siteNav, startI18n } from "./chrome.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves } from "./dominoes.js";
 import { matchSummary } from "./summary.js";
 import { playerLabel, seatName } from "./words.js";
+import { analysisTab } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const R = {
   recordText: null, names: [], meta: null, rounds: new Map(), pages: new Map(), step: 0, table: null, loading: null,
-  timer: null,
+  timer: null, ghost: null,
 };
 const PLAY_MS = 700;          // one move every this many milliseconds while playing
 
@@ -131,7 +132,9 @@ function buildViewer() {
     el("section", { id: "rp-moves", "aria-label": t("What happened") }),
     el("section", { id: "rp-board", class: "rp-board", "aria-label": t("Table") }),
     el("section", { id: "rp-players", class: "rp-players", "aria-label": t("Players") }),
-    el("section", { id: "rp-summary" }));
+    el("section", { id: "rp-summary" }),
+    // a finished table's analysis (the server refuses it before the end; a file has none)
+    R.table ? analysisTab(R.table.id, { who, go, options: m.options, showGhost: (step, ghost) => { R.ghost = ghost ? { step, ghost } : null; } }) : null);
   $("viewer").hidden = false;
   refitOnResize($("rp-board"));
   document.body.dataset.steps = String(m.steps);
@@ -232,7 +235,8 @@ function renderBoard(pos) {
   const box = $("rp-board");
   const log = roundLog(pos);
   // the position after a move: that move is the one outlined
-  mountBoard(box, { ...pos, options: R.meta.options }, { seat: null, nameOf: who, log });
+  const ghost = R.ghost && R.ghost.step === pos.step ? R.ghost.ghost : null;
+  mountBoard(box, { ...pos, options: R.meta.options }, { seat: null, nameOf: who, log, ghost });
   box.append(el("p", { class: "hint rp-boneyard", text: boneyardText(pos.boneyard) }));
 }
 

@@ -199,7 +199,7 @@ def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
     clock.now += 61                                  # a minute later: all full again
     limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
     assert 100_000 - len(limiter.buckets) <= 4
-    for i in range(30_000):
+    for _ in range(30_000):
         limiter.check("join", "192.0.2.1", 60_000)
     assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
     # a bucket still in use keeps its count: 60 a minute, then 429

@@ -187,3 +187,20 @@ def test_a_hint_worked_out_on_one_node_is_kept_for_every_node(nodes, cluster_db)
         rows = conn.execute("SELECT version, seat, lang, action FROM dh_hints "
                             "WHERE table_id = %s", (tid,)).fetchall()
     assert rows == [(answers[0][0], 0, "en", answers[0][1])]
+
+
+def test_the_lobby_lists_public_tables_of_every_node(nodes):
+    one, two, three = nodes
+    made = [create(node, [{"kind": "human"}, {"kind": "human"}], public=True)["id"]
+            for node in (one, two)]
+    private = create(three, [{"kind": "human"}, {"kind": "human"}])["id"]
+    deadline = time.monotonic() + 30
+    while True:
+        listed = [{t["id"] for t in node.request("GET", "/api/tables")[1]} for node in nodes]
+        if all(set(made) <= ids for ids in listed):
+            break
+        assert time.monotonic() < deadline, listed
+        time.sleep(0.2)
+    assert all(private not in ids for ids in listed)
+    status, t = three.request("GET", "/api/tables")
+    assert [x["id"] for x in t if x["id"] in made] == made[::-1]       # newest first

@@ -650,6 +650,7 @@ class PgCluster:
 
     def attach(self, core: TableCore) -> None:
         core.listeners.append(Publisher(self, core))
+        self.list_soon(core)
 
     async def resolve(self, table_id: str) -> TableState | None:
         follower = self.followers.get(table_id)

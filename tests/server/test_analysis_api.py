@@ -91,6 +91,27 @@ def test_the_analysis_is_refused_until_the_match_is_over_then_worked_out_once(cl
     assert server_analysis.JOBS[tid] is job
 
 
+def test_the_analysis_is_stored_with_the_table_and_served_after_a_restart(tmp_path):
+    server_analysis.JOBS.clear()
+    with in_process_app(tmp_path) as client:
+        t = create(client, game="block", options=BLOCK)
+        tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+        _play_out(client, tid, tokens)
+        assert client.post(f"/api/tables/{tid}/analysis").status_code == 202
+        done = _wait_done(client, tid)
+        assert server_analysis.load(hub(client).store, tid) == done["analysis"]
+    server_analysis.JOBS.clear()                 # a new process knows nothing of it
+    with in_process_app(tmp_path) as client:
+        calls = []
+        real = hub(client).bots.run
+        hub(client).bots.run = lambda *a: calls.append(a) or real(*a)
+        again = client.get(f"/api/tables/{tid}/analysis")
+        assert again.status_code == 200 and again.json() == done
+        assert client.post(f"/api/tables/{tid}/analysis").json() == done
+        assert calls == []                       # served from the database, no search
+    server_analysis.JOBS.clear()
+
+
 def test_unknown_tables_are_404_and_floods_are_rate_limited(client):
     assert client.get("/api/tables/nope/analysis").status_code == 404
     assert client.post("/api/tables/nope/analysis", json={}).status_code == 404

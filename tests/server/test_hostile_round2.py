@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import SHORT_MT, create, hub
+from .helpers import SHORT_MT, create, hub, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -199,7 +199,7 @@ def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
     clock.now += 61                                  # a minute later: all full again
     limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
     assert 100_000 - len(limiter.buckets) <= 4
-    for i in range(30_000):
+    for _ in range(30_000):
         limiter.check("join", "192.0.2.1", 60_000)
     assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
     # a bucket still in use keeps its count: 60 a minute, then 429
@@ -386,3 +386,230 @@ def test_the_json_refusal_is_translated():
     for lang in ("be", "ru", "kk", "bg", "pt", "es"):
         assert translator(lang).gettext(ERRORS["json_body_needed"]) != \
             ERRORS["json_body_needed"], lang
+
+
+# --- hints and replays: through the bots' fair queue, after the moves, rate limited ---------
+
+def test_background_work_waits_for_every_move_in_the_queue():
+    import asyncio
+
+    from dominohall.server.tables import FairQueue
+    from dominohall.server.tables.limits import BACKGROUND, MOVE, WATCHED
+
+    async def scenario():
+        q = FairQueue(1)
+        await q.acquire(MOVE)                       # the only worker is busy
+        order = []
+
+        async def job(name, priority):
+            await q.acquire(priority)
+            order.append(name)
+            await asyncio.sleep(0)
+            q.release()
+
+        tasks = [asyncio.create_task(job("hint", BACKGROUND))]
+        await asyncio.sleep(0)
+        tasks += [asyncio.create_task(job("watched", WATCHED)),
+                  asyncio.create_task(job("move", MOVE))]
+        await asyncio.sleep(0)
+        q.release()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(scenario()) == ["move", "watched", "hint"]
+
+
+def _hint_room(game, queue=None, limits=None, tid="h2"):
+    import concurrent.futures
+    from types import SimpleNamespace
+
+    from dominohall.server.tables import RateLimiter, Seat, TableSettings
+    hub = SimpleNamespace(bot_pool=concurrent.futures.ThreadPoolExecutor(1), bot_queue=queue,
+                          limiter=RateLimiter(), limits=limits)
+    return SimpleNamespace(id=tid, game=game, seats=[Seat("human"), Seat("bot")],
+                           settings=TableSettings(hints=True), version=len(game.actions),
+                           hub=hub)
+
+
+def test_many_sockets_of_one_seat_get_one_hint_at_a_time():
+    import asyncio
+    import json
+
+    from dominohall.server import hints
+    from dominohall.server.protocol import Rejected
+    from dominohall.server.tables import Connection
+    game = new_game("all_fives", players=2, seed=3)
+    room = _hint_room(game)
+    socks = [Connection(game.current_seat) for _ in range(29)]
+
+    async def scenario():
+        hints.request(room, socks[0])
+        refused = []
+        for conn in socks[1:]:
+            try:
+                hints.request(room, conn)
+            except Rejected as err:
+                refused.append(err.code)
+        reply = json.loads(await asyncio.wait_for(socks[0].queue.get(), 30))
+        return refused, reply
+
+    refused, reply = asyncio.run(scenario())
+    assert refused == ["busy"] * 28
+    assert reply["type"] == "hint"
+    room.hub.bot_pool.shutdown()
+
+
+def test_hints_have_a_rate_per_seat_and_wait_behind_bot_moves():
+    import asyncio
+    import json
+
+    from dominohall.server import hints
+    from dominohall.server.protocol import Rejected
+    from dominohall.server.tables import Connection, FairQueue, Limits
+    from dominohall.server.tables.limits import MOVE
+    game = new_game("all_fives", players=2, seed=4)
+    queue = FairQueue(1)
+    room = _hint_room(game, queue, Limits(hints_per_minute=2), tid="h2-rate")
+    conn = Connection(game.current_seat)
+
+    async def scenario():
+        await queue.acquire(MOVE)                  # a bot is thinking
+        hints.request(room, conn)
+        await asyncio.sleep(0.05)
+        move_waiting = asyncio.create_task(queue.acquire(MOVE))   # another table's bot
+        await asyncio.sleep(0.05)
+        assert conn.queue.empty()                  # the hint waits for a worker
+        queue.release()                            # the worker goes to the move first
+        await asyncio.wait_for(move_waiting, 5)
+        await asyncio.sleep(0.2)
+        assert conn.queue.empty()                  # still after the move
+        queue.release()
+        first = json.loads(await asyncio.wait_for(conn.queue.get(), 30))
+        hints._cache.clear()                       # as if at a new position
+        hints.request(room, conn)
+        await asyncio.wait_for(conn.queue.get(), 30)
+        hints._cache.clear()
+        with pytest.raises(Rejected) as err:
+            hints.request(room, conn)              # the third in a minute
+        return first, err.value
+
+    first, err = asyncio.run(scenario())
+    assert first["type"] == "hint"
+    assert err.code == "rate_limited" and err.status == 429
+    room.hub.bot_pool.shutdown()
+
+
+def _played(game="mexican_train", **kw):
+    g = new_game(game, seed=7, **kw)
+    while not g.is_over:
+        g.apply(g.legal_actions()[-1])
+    return g.to_record()
+
+
+def test_replays_are_rate_limited_per_address(tmp_path):
+    from dominohall.server.tables import Limits
+    record = _played(players=2, options=SHORT_MT)
+    with make_client(tmp_path, limits=Limits(replays_per_minute=3)) as c:
+        codes = [c.post("/api/replay", json={"record": record}).status_code for _ in range(5)]
+        assert codes == [200, 200, 200, 429, 429], codes
+        r = c.post("/api/replay", json={"record": record})
+        assert r.headers["retry-after"] and r.json()["code"] == "rate_limited"
+
+
+def test_a_replay_waits_for_a_free_bot_worker_after_the_moves(tmp_path):
+    import threading
+    import time as _time
+
+    from dominohall.server.tables.limits import MOVE
+    record = _played(players=2, options=SHORT_MT)
+    with make_client(tmp_path, bot_workers=1) as c:
+        queue = hub(c).bots.queue
+        c.portal.call(queue.acquire, MOVE)          # the one worker is thinking a move
+        got = {}
+        t = threading.Thread(target=lambda: got.update(
+            r=c.post("/api/replay", json={"record": record})))
+        t.start()
+        _time.sleep(1.0)
+        assert "r" not in got                       # not on the event loop, not a thread
+        assert len(queue.waiting[2]) == 1
+        assert c.get("/api/games").status_code == 200     # the loop is free meanwhile
+
+        async def release():
+            queue.release()
+        c.portal.call(release)
+        t.join(30)
+        assert got["r"].status_code == 200, got["r"].text
+        assert got["r"].json()["steps"] == len(record["actions"]) + 1
+        bad = c.post("/api/replay", json={"record": {**record, "actions": ["nope"]}})
+        assert bad.status_code == 422 and bad.json()["code"] == "replay_action", bad.text
+
+
+# --- the strong-bot cap counts every searching bot by its cost ------------------------------
+
+def test_deep_bots_count_against_the_strong_bot_cap(client):
+    def table(bots):
+        return client.post("/api/tables", json={
+            "game": "all_fives", "options": {"hands": 1},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots]})
+    made = [table(["deep", "deep", "deep"]).status_code for _ in range(2)]
+    assert made == [201, 201]                                   # 6 of 8
+    r = table(["deep", "deep", "deep"])                         # 9 > 8
+    assert r.status_code == 429 and r.json()["code"] == "strong_bots", r.text
+    assert "deep" in r.json()["message"]
+    r = table(["pimc", "deep", "deep"])
+    assert r.status_code == 429, r.text                         # a mix counts the same
+    assert table(["deep", "pimc", "fives"]).status_code == 201   # 8 of 8
+    assert table(["fives", "blocker", "scorer"]).status_code == 201   # the cheap ones: free
+    assert table(["deep", "random", "random"]).status_code == 429
+
+
+def test_every_bot_level_has_a_cost_and_a_new_one_counts():
+    from dominohall import bots
+    from dominohall.server.tables.spec import BOT_COST, bot_cost
+    for game in ("mexican_train", "all_fives", "draw", "block"):
+        for name in bots.names(game):
+            assert name in BOT_COST, (game, name)
+    assert bot_cost("some_new_search") == 1 and bot_cost(None) == 0
+    assert bot_cost("deep") == bot_cost("pimc") == 1
+
+
+# --- tables made to fill the server go quickly ---------------------------------------------
+
+def test_tables_without_a_move_or_a_second_human_expire_quickly(tmp_path):
+    from dominohall.server.tables import Limits
+    limits = Limits(unstarted_seconds=60, idle_seconds=3600)
+    with make_client(tmp_path, limits=limits) as c:
+        two = [{"kind": "human"}, {"kind": "human"}]
+        empty = create(c, seats=two, claim=False)                       # nobody sat
+        alone = _host_table(c)                                          # its creator only
+        c.cookies.clear()
+        pair = create(c, seats=[{"kind": "human", "name": "Ann"},
+                                {"kind": "human", "name": "Ben"}])      # both claimed
+        r = c.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                        "take_seat": 0, "name": "Ann", "ready_seconds": 0,
+                                        "seats": [{"kind": "human"},
+                                                  {"kind": "bot", "bot": "random"}]})
+        moved = r.json()
+        c.cookies.clear()
+        room = hub(c).tables[moved["id"]]
+        with c.websocket_connect(f"/ws/{moved['id']}",
+                                 headers={"X-Seat-Token": moved["seat_token"]}) as ws:
+            m = recv(ws)
+            if m["view"]["current_seat"] == 0:
+                ws.send_json({"type": "action", "action": m["view"]["legal_actions"][0],
+                              "version": m["view"]["version"]})
+            while not any(not a.startswith("top ") for a in room.game.actions):
+                recv(ws)
+        for t in (empty, alone, pair, moved):
+            hub(c).tables[t["id"]].idle_since -= 61        # unwatched for a minute
+        c.portal.call(hub(c).sweep)
+        status = {k: c.get(f"/api/tables/{t['id']}").json()["status"]
+                  for k, t in (("empty", empty), ("alone", alone), ("pair", pair),
+                               ("moved", moved))}
+        assert status["empty"] == status["alone"] == "expired", status
+        assert status["pair"] != "expired" and status["moved"] != "expired", status
+        for t in (pair, moved):                             # those wait idle_seconds
+            hub(c).tables[t["id"]].idle_since -= 3600
+        c.portal.call(hub(c).sweep)
+        assert {c.get(f"/api/tables/{t['id']}").json()["status"] for t in (pair, moved)} \
+            == {"expired"}

@@ -80,7 +80,7 @@ def test_a_postgres_restart_mid_game_and_the_game_goes_on(server_factory, cluste
     rng = random.Random(5)
     server = server_factory(cluster.dsn).start()
     _, t = server.request("POST", "/api/tables", {
-        "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 2},
+        "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 6},
         "ready_seconds": 0, "away_seconds": 3600, "take_seat": 0, "name": "Ann",
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"},
                   {"kind": "human"}, {"kind": "bot", "bot": "random"}]})

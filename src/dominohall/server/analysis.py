@@ -6,17 +6,18 @@ values say which tiles the others may have).  It is worked out once per table: t
 record's decisions (`dominohall.analysis.review.decisions_of`) go one by one to the bot
 pool at the lowest priority (`ANALYSIS_PRIORITY`, after every table's bot moves, so a
 player's move never waits for more than one decision's search), each valued from its
-mover's view alone; the result is kept with the table (``result``) and served again
-without any search.  At most `MAX_RUNNING` analyses run at once on a node.
-
-Not yet: the result is kept by the node that worked it out, in memory (a restart or
-another node works it out again, the same analysis: it is seeded and has no clock).
+mover's view alone; the result is stored with the table in the server's database (the
+``analyses`` table: every node of a cluster and a restarted server serve it again without
+any search).  At most `MAX_RUNNING` analyses run at once on a node.  Two nodes asked at
+the same moment may both work it out; the first stored wins (the analysis is seeded and
+has no clock, so both are the same).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,19 +57,60 @@ def _check_over(table: Any) -> None:
                        reason="analysis_not_ready")
 
 
-def status(table: Any) -> dict[str, Any]:
+# ---- the database ------------------------------------------------------------------------
+
+def _retrying(store: Any, fn: Any) -> Any:
+    retrying = getattr(store, "_retrying", None)    # PostgreSQL: a lost connection
+    return retrying(fn) if retrying else fn()
+
+
+def load(store: Any, table_id: str) -> dict[str, Any] | None:
+    """The stored analysis of `table_id`, or None."""
+    rows = _retrying(store, lambda: store._rows(
+        "SELECT result FROM {t}analyses WHERE table_id = {p}", (table_id,)))
+    return store._json_out(rows[0][0]) if rows else None
+
+
+def save(store: Any, table_id: str, result: dict[str, Any]) -> None:
+    """Store `result` unless another node stored it first."""
+    def once() -> None:
+        try:
+            with store._tx() as db:
+                db.execute(store._sql("INSERT INTO {t}analyses (table_id, result, created) "
+                                      "VALUES ({p}, {p}, {p})"),
+                           (table_id, store._json_in(result), time.time()))
+        except store.integrity_error:
+            pass
+    _retrying(store, once)
+
+
+async def _stored(hub: Any, table: Any) -> Job | None:
+    """This node's job for `table`, or one made from the stored analysis."""
+    job = JOBS.get(table.id)
+    if job is not None:
+        return job
+    result = await hub.run_db(load, hub.store, table.id)
+    if result is None:
+        return None
+    job = JOBS.setdefault(table.id, Job())
+    job.result = result
+    job.total = job.done = len(result["decisions"])
+    return job
+
+
+async def status(hub: Any, table: Any) -> dict[str, Any]:
     """What there is of `table`'s analysis: none yet, running (done of total), done."""
     _check_over(table)
-    job = JOBS.get(table.id)
+    job = await _stored(hub, table)
     if job is None:
         return {"status": "none", "done": 0, "total": 0}
     return job.status()
 
 
-def start(hub: Any, table: Any) -> dict[str, Any]:
+async def start(hub: Any, table: Any) -> dict[str, Any]:
     """Start `table`'s analysis unless it is running or done (then: its status)."""
     _check_over(table)
-    job = JOBS.get(table.id)
+    job = await _stored(hub, table)
     if job is not None and not job.failed:
         return job.status()
     running = sum(1 for j in JOBS.values() if j.result is None and not j.failed)
@@ -91,10 +133,12 @@ async def _run(hub: Any, table_id: str, record: dict[str, Any], job: Job) -> Non
             values.append(await hub.bots.run(ANALYSIS_PRIORITY, review.value_actions, view,
                                              settings))
             job.done += 1
-        job.result = review.assemble(record, settings, decisions, values).as_dict()
+        result = review.assemble(record, settings, decisions, values).as_dict()
+        await hub.run_db(save, hub.store, table_id, result)
+        job.result = result
     except Exception as err:  # noqa: BLE001 - a failed analysis can be asked for again
         log.warning("table %s: analysis failed: %r", table_id, err)
         job.failed = True
 
 
-__all__ = ["ANALYSIS_PRIORITY", "JOBS", "start", "status"]
+__all__ = ["ANALYSIS_PRIORITY", "JOBS", "load", "save", "start", "status"]

@@ -571,10 +571,9 @@ class PgCluster:
             future = self.pending[rid] = self.loop.create_future()
             self.publish({"id": rid, "op": op, "t": table.id, "from": self.directory.key,
                           "n": self.node, "args": args}, node_channel(found[1]))
-            try:
-                answer = await asyncio.wait_for(future, RELAY_SECONDS)
-            except TimeoutError:
-                self.pending.pop(rid, None)
+            answer = await self._answer(future, table.id, found)
+            self.pending.pop(rid, None)
+            if answer is None:          # the owner died or left meanwhile: ask again
                 continue
             if answer.get("moved"):
                 await asyncio.sleep(0.05)
@@ -585,6 +584,22 @@ class PgCluster:
         raise Rejected("storage", "the action could not be saved ({error}); try again", 503,
                        reason="action_not_saved",
                        params={"error": "the table's node did not answer"})
+
+    async def _answer(self, future: asyncio.Future[Any], table_id: str,
+                      owner: tuple[str, int]) -> dict[str, Any] | None:
+        """The owner's answer; None once the owner is gone (dead, or the table moved),
+        checked every half second, or after RELAY_SECONDS."""
+        assert self.loop is not None
+        deadline = self.loop.time() + RELAY_SECONDS
+        while True:
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), 0.5)  # type: ignore[no-any-return]
+            except TimeoutError:
+                pass
+            if table_id in self.hub.tables or self.loop.time() > deadline:
+                return None
+            if await self.hub.run_db(self.directory.owner_key, table_id) != owner:
+                return None
 
     async def _serve(self, msg: dict[str, Any]) -> None:
         """A request another node relayed for a table this node owns."""
@@ -628,7 +643,8 @@ class PgCluster:
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
                                        str(args.get("address") or ""))
             return [nxt.id, nxt.admin, nxt.seat, nxt.secret]
-        raise Rejected("bad_message", "unknown request {op}", params={"op": op})
+        raise Rejected("bad_message", "unknown message type {type} (expected one of {types})",
+                       reason="unknown_message", params={"type": repr(op), "types": "-"})
 
     # --- the hub's Cluster interface -----------------------------------------------------
 
@@ -755,6 +771,19 @@ class PgCluster:
         handle = self._listing.pop(table_id, None)
         if handle is not None:
             handle.cancel()
+
+    # --- hints, worked out once for the cluster -----------------------------------------
+
+    def hint_get(self, key: tuple[str, int, int, str]) -> tuple[str, str] | None:
+        rows = self.hub.store._rows("SELECT action, why FROM {t}hints WHERE table_id = {p} "
+                                    "AND version = {p} AND seat = {p} AND lang = {p}", key)
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def hint_put(self, key: tuple[str, int, int, str], result: tuple[str, str]) -> None:
+        with self.hub.store.pool.connection() as db:
+            db.execute("INSERT INTO dh_hints (table_id, version, seat, lang, action, why, "
+                       "created) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                       (*key, *result, time.time()))
 
     # --- the lobby -----------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from ..engine import replay
 from ..i18n.advice import advice_text
 from . import protocol
 from .protocol import Rejected
+from .tables.limits import BACKGROUND
 
 if TYPE_CHECKING:
     from .tables import Connection, Seat
@@ -36,8 +37,9 @@ log = logging.getLogger("dominohall.server")
 CACHE_SIZE = 256
 #: (table id, version, seat, language) -> (action, why); a position's hint does not change
 _cache: OrderedDict[tuple[str, int, int, str], tuple[str, str]] = OrderedDict()
-#: connections with a hint being worked out (one at a time each)
-_busy: set[Connection] = set()
+#: (table, seat) with a hint being worked out: one at a time per seat, however many
+#: sockets the seat opens
+_busy: set[tuple[str, int]] = set()
 _tasks: set[asyncio.Task[None]] = set()
 
 
@@ -88,9 +90,17 @@ def request(room: Room, conn: Connection) -> None:
     if cached is not None:
         conn.send(_message(version, cached))
         return
-    if conn in _busy:
+    if (room.id, seat) in _busy:
         raise Rejected("busy", "a hint is already being worked out", 429)
-    _busy.add(conn)
+    hub: Any = room.hub
+    limiter, limits = getattr(hub, "limiter", None), getattr(hub, "limits", None)
+    if limiter is not None and limits is not None:
+        wait = limiter.check("hint", f"{room.id}/{seat}", limits.hints_per_minute)
+        if wait:
+            after = max(1, round(wait + 0.5))
+            raise Rejected("rate_limited", "Too many requests; try again in {seconds} s.",
+                           429, params={"seconds": after}, retry_after=after)
+    _busy.add((room.id, seat))
     task = asyncio.get_running_loop().create_task(_answer(room, conn, key, game.to_record()))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
@@ -102,11 +112,17 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int, str],
         loop = asyncio.get_running_loop()
         hub: Any = room.hub                              # the node's Hub (or a test's)
         queue = getattr(hub, "bot_queue", None)          # the bots' fair share of workers
-        if queue is not None:
-            await queue.acquire(0)                       # a seated player is waiting
+        if queue is not None:                            # after every bot move waiting
+            await queue.acquire(BACKGROUND)
         try:
-            result = await loop.run_in_executor(hub.bot_pool, compute, record, key[2],
-                                                 key[3])
+            shared = getattr(hub, "shared_hint", None)   # a cluster's: worked out anywhere
+            result = await shared(key) if shared is not None else None
+            if result is None:
+                result = await loop.run_in_executor(hub.bot_pool, compute, record, key[2],
+                                                     key[3])
+                keep = getattr(hub, "keep_hint", None)
+                if keep is not None:
+                    await keep(key, result)
         finally:
             if queue is not None:
                 queue.release()
@@ -121,7 +137,7 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int, str],
         conn.send(Rejected("hint_failed", "no hint could be worked out; try again")
                   .ws(room.version))
     finally:
-        _busy.discard(conn)
+        _busy.discard((room.id, key[2]))
 
 
 def _message(version: int, result: tuple[str, str]) -> str:

@@ -25,7 +25,6 @@ from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse
 
 from ..engine import replay
@@ -34,8 +33,9 @@ from ..engine.views import events
 from ..guide import guide_language, rules_markdown
 from ..i18n import LANG_COOKIE, N_, request_language, translator
 from ..i18n.html import translate_html
-from .deps import find_table, get_hub
+from .deps import find_table, get_hub, rate
 from .protocol import MAX_MESSAGE, Rejected
+from .tables.limits import BACKGROUND
 
 log = logging.getLogger("dominohall.server")
 router = APIRouter()
@@ -106,8 +106,7 @@ async def replay_positions(request: Request) -> dict[str, Any]:
     round_no = body.get("round", 1)
     if type(round_no) is not int:
         raise Rejected("bad_record", "round: a whole number", 422, reason="replay_round")
-    # a long match takes a moment to replay: in a worker thread, not on the event loop
-    return await run_in_threadpool(positions, body["record"], round_no)
+    return await replayed(request, body["record"], round_no)
 
 
 @router.get("/api/tables/{table_id}/replay",
@@ -119,7 +118,38 @@ async def table_replay(request: Request, table_id: str, round: int = 1) -> dict[
     record never makes a round trip through JavaScript."""
     table = await find_table(get_hub(request), table_id)
     record = table.record()             # Rejected 409 until the match is over
-    return await run_in_threadpool(positions, record, round)
+    return await replayed(request, record, round)
+
+
+#: replays waiting for a worker at most; more is 429 (the queue never grows without bound)
+MAX_REPLAYS_WAITING = 8
+
+
+async def replayed(request: Request, record: dict[str, Any], round_no: int) -> dict[str, Any]:
+    """:func:`positions` of `record`, worked out in the bot pool (a worker process on a
+    real server) at background priority, after every bot move that is waiting: a
+    replay (0.2-0.3 s of CPU for a long match) never runs on the event loop, never
+    delays another table's bots, is rate limited per address, and waits in a bounded
+    queue."""
+    hub = get_hub(request)
+    rate(request, "replay", hub.limits.replays_per_minute)
+    if len(hub.bots.queue.waiting[BACKGROUND]) >= MAX_REPLAYS_WAITING:
+        raise Rejected("rate_limited", "Too many requests; try again in {seconds} s.", 429,
+                       params={"seconds": 2}, retry_after=2)
+    result = await hub.bots.run(BACKGROUND, positions_job, record, round_no)
+    if result[0] == "rejected":
+        _, code, message, status, reason, params = result
+        raise Rejected(code, message, status, reason=reason, params=params, filled=True)
+    return result[1]  # type: ignore[no-any-return]
+
+
+def positions_job(record: dict[str, Any], round_no: int) -> tuple[Any, ...]:
+    """:func:`positions` in a worker: ("ok", positions) or ("rejected", ...the refusal's
+    fields), which pickle (a Rejected does not)."""
+    try:
+        return ("ok", positions(record, round_no))
+    except Rejected as err:
+        return ("rejected", err.code, err.message, err.status, err.reason, err.params)
 
 
 def positions(record: dict[str, Any], round_no: int = 1) -> dict[str, Any]:

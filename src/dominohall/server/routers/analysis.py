@@ -16,8 +16,8 @@ NOT_OVER: dict[int | str, dict[str, Any]] = {409: {"description": "the match is 
 
 @router.get("/api/tables/{table_id}/analysis", responses=NOT_OVER,
             summary="the match's analysis: none yet, running (done of total) or done")
-async def get_analysis(table: TableDep) -> dict[str, Any]:
-    return analysis.status(table)
+async def get_analysis(table: TableDep, hub: HubDep) -> dict[str, Any]:
+    return await analysis.status(hub, table)
 
 
 @router.post("/api/tables/{table_id}/analysis", status_code=202,
@@ -25,4 +25,4 @@ async def get_analysis(table: TableDep) -> dict[str, Any]:
              summary="analyse this match (after it is over; worked out once)")
 async def start_analysis(request: Request, table: TableDep, hub: HubDep) -> dict[str, Any]:
     rate(request, "analysis", 30)
-    return analysis.start(hub, table)
+    return await analysis.start(hub, table)

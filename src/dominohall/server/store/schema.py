@@ -208,6 +208,11 @@ MIGRATIONS: list[Step] = [
         rated    INTEGER NOT NULL,
         seats    {json} NOT NULL,
         created  {real} NOT NULL)"""),
+    # a finished match's post-game analysis (dominohall.server.analysis), worked out once
+    Create("""CREATE TABLE IF NOT EXISTS {t}analyses (
+        table_id TEXT PRIMARY KEY,
+        result   {json} NOT NULL,
+        created  {real} NOT NULL)"""),
 ]
 
 

@@ -26,8 +26,11 @@ class Limits:
     conns_per_table: int = 100          # websockets on one table (seats and spectators)
     conns_per_address: int = 60         # websockets from one address
     bot_tables_per_address: int = 4     # live all-bot tables created from one address
-    strong_bots_per_address: int = 8    # live strongest-bot seats (pimc) from one address
+    strong_bots_per_address: int = 8    # live searching-bot seats (pimc, deep; by BOT_COST)
+    replays_per_minute: int = 20        # POST /api/replay (and a table's replay) per address
+    hints_per_minute: int = 12          # hints asked by one seat of one table
     idle_seconds: int = 6 * 3600        # a table nobody is connected to expires after this
+    unstarted_seconds: int = 600        # ... one that never saw a move or a second human
     finished_seconds: int = 600         # a finished table stays in memory this long
 
     @classmethod
@@ -111,11 +114,17 @@ class RateLimiter:
             del self.buckets[key]
 
 
+#: FairQueue priorities: a bot's move where a seated player is connected, one watched
+#: only by spectators, and the work nobody's turn waits on (hints, replays of records,
+#: post-game analyses): it only gets a worker that no move is waiting for
+MOVE, WATCHED, BACKGROUND = 0, 1, 2
+
+
 class FairQueue:
     """The bot workers, shared between tables: a table waits its turn in FIFO order
     (each table has at most one bot thinking or waiting, so FIFO is round-robin), and
     tables where a seated player is connected go before tables watched only by
-    spectators, and both before the post-game analyses (priority 2)."""
+    spectators, and both before hints, replays and post-game analyses (BACKGROUND)."""
 
     def __init__(self, slots: int) -> None:
         self.free = max(1, slots)

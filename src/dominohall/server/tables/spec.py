@@ -20,7 +20,18 @@ DEFAULT_PLAYERS = {"mexican_train": 4, "all_fives": 2, "draw": 2, "block": 2}
 GAME_LABELS = {"mexican_train": "Mexican Train", "all_fives": "All Fives",
                "draw": "Draw dominoes", "block": "Block dominoes"}
 MAX_OPEN_INT = 100      # an option without an upper bound (hands, hand_size) stops here
-STRONG_BOTS = ("pimc",)  # the bots that cost the most to think
+#: what a bot seat costs the server, in searching-bot units (pimc with the server's
+#: 300 ms budget is 1; deep searches as long): the strong-bot cap per address
+#: (``strong_bots_per_address``) counts these.  The rule-based bots cost nothing worth
+#: counting; a bot not in this table (a new one) counts 1 until measured.
+BOT_COST: dict[str, int] = {"random": 0, "greedy": 0, "doubles": 0, "planner": 0,
+                            "scorer": 0, "fives": 0, "blocker": 0, "pimc": 1, "deep": 1}
+STRONG_BOTS = tuple(name for name, cost in BOT_COST.items() if cost)  # the searching bots
+
+
+def bot_cost(name: str | None) -> int:
+    """A bot seat's cost (see :data:`BOT_COST`); 0 for a human seat (None)."""
+    return 0 if name is None else BOT_COST.get(name, 1)
 SETTINGS_DEFAULTS = {f: getattr(TableSettings(), f) for f in (*SETTINGS_RANGES, "away_bot")}
 
 
@@ -70,7 +81,7 @@ class TableSpec:
 
     @property
     def strong_bots(self) -> int:
-        return sum(1 for s in self.seats if s.bot in STRONG_BOTS)
+        return sum(bot_cost(s.bot) for s in self.seats if s.kind == "bot")
 
 
 def validate(spec: dict[str, Any]) -> TableSpec:

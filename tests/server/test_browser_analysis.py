@@ -54,7 +54,14 @@ def test_the_analysis_tab_shows_the_graph_the_marks_and_the_better_move(browser,
     assert status == 200 and got["status"] == "done"
     decisions = got["analysis"]["decisions"]
     assert page.locator("svg.eval-graph").get_attribute("data-points") == str(len(decisions))
-    assert page.locator("svg.eval-graph circle.eval-dot").count() == len(decisions)
+    dots = page.locator("svg.eval-graph circle.eval-dot")
+    assert dots.count() == len(decisions)
+    # two players: the graph is seat 0's expected score difference (seat 1's values negated)
+    assert page.locator("svg.eval-graph").get_attribute("data-sides") == "2"
+    for i, d in enumerate(decisions):
+        value = d["values"][d["action"]]
+        assert float(dots.nth(i).get_attribute("data-value")) == pytest.approx(
+            value if d["seat"] == 0 else -value)
     items = page.locator("#an-list button.an-item")
     assert [items.nth(i).get_attribute("data-mark") for i in range(items.count())] == \
         [d["mark"] for d in decisions]

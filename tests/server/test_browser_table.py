@@ -15,6 +15,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import time
 
 import pytest
@@ -559,4 +560,68 @@ def test_axe_finds_no_serious_violations_on_the_table(page, server):
     game = spinner_with_arms()
     serve_position(page, server, game, 0, ["Ana", "Ben"])          # the All Fives cross
     assert serious(page) == []
+    assert not page.errors, page.errors
+
+
+# ---- All Fives plays hands ---------------------------------------------------------------
+
+def test_all_fives_says_hand_in_the_end_box_the_log_and_the_summary(page, server):
+    """All Fives (a line game) says "hand" where Mexican Train says "round": the box at a
+    hand's end (its title and who won it), the log, and the match summary's chart and
+    table; partners' lines are one line per team."""
+    game = new_game("all_fives", players=2, seed=3, options={"hands": 2})
+    rng = random.Random(3)
+    names = ["Ana", "Ben"]
+    sockets = []
+    info = {**table_info(game, names), "you": {"seat": 0}}
+    page.route("**/api/tables/fake", lambda r: r.fulfill(json=info))
+
+    def on_ws(ws):
+        sockets.append(ws)
+        ws.send(state_message(game, 0, names))
+
+    page.route_web_socket("**/ws/fake", on_ws)
+    page.goto(f"{server.url}/t/fake")
+    page.wait_for_selector("body[data-version]")
+    while game.round == 1:
+        legal = game.legal_actions()
+        game.apply(rng.choice([a for a in legal if "-" in a] or legal), seat=game.current_seat)
+    sockets[0].send(state_message(game, 0, names))
+    page.locator("#modal[data-kind='round']").wait_for(state="visible")
+    assert page.locator("#modal-title").inner_text() == "Hand 1 over"
+    how = page.locator("#modal .round-how").inner_text()
+    assert re.fullmatch(r"Hand 1 (over: (you|Ben) went out|blocked: (you|Ben) won it"
+                        r"|blocked: nobody won it|over: the target is reached)\.", how), how
+    log = page.locator("#log").inner_text()
+    assert "Hand 1 " in log and "Round" not in log and "round 1" not in log
+    assert not re.search(r"\[|\bseat \d|\bon [LRUD]\b", log), log
+    page.locator("#modal button#ready").click()
+    # play the last hand out: the summary says hands too
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(rng.choice([a for a in legal if "-" in a] or legal), seat=game.current_seat)
+    sockets[0].send(state_message(game, 0, names))
+    page.locator("#modal[data-kind='over']").wait_for(state="visible")
+    assert page.locator(".summary-table caption").inner_text() == "Totals after each hand"
+    assert page.locator(".summary-table thead th").first.inner_text() == "Hand"
+    assert "Hand" in page.locator("svg.summary-chart").inner_html()
+    assert "round" not in page.locator("svg.summary-chart title").inner_html()
+    assert not page.errors, page.errors
+
+
+def test_partners_have_one_line_each_team_in_the_chart(page, server):
+    game = new_game("all_fives", players=4, seed=2, options={"teams": True, "hands": 1})
+    rng = random.Random(2)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(rng.choice([a for a in legal if "-" in a] or legal), seat=game.current_seat)
+    names = ["Ana", "Ben", "Cy", "Dee"]
+    info = {**table_info(game, names), "you": {"seat": 0}}
+    page.route("**/api/tables/fake", lambda r: r.fulfill(json=info))
+    text = state_message(game, 0, names)
+    page.route_web_socket("**/ws/fake", lambda ws: ws.send(text))
+    page.goto(f"{server.url}/t/fake")
+    page.locator("#modal[data-kind='over']").wait_for(state="visible")
+    assert page.locator("svg.summary-chart polyline.player-line").count() == 2
+    assert page.locator(".summary-legend li").all_inner_texts() == ["Ana & Cy", "Ben & Dee"]
     assert not page.errors, page.errors

@@ -49,15 +49,18 @@ class NoticeScreen(ModalScreen[str]):
         Binding("q", "quit_app", _("Quit")),
     ]
 
-    def __init__(self, body: RenderableType, kind: str) -> None:
+    def __init__(self, body: RenderableType, kind: str, game: str = "mexican_train") -> None:
         super().__init__()
         self.body = body
         self.kind = kind
+        self.game = game            # the line games play hands, Mexican Train rounds
 
     @property
     def help_text(self) -> str:
         if self.kind == "final":
             return _("Enter or Space: back to the table · q: quit")
+        if self.game != "mexican_train":
+            return _("Enter or Space: next hand · q: quit")
         return _("Enter or Space: next round · q: quit")
 
     def compose(self) -> ComposeResult:
@@ -364,7 +367,8 @@ class PlayScreen(Screen[None]):
         if self.notices:
             body, kind = self.notices.pop(0)
             self.modal_open = True
-            self.app.push_screen(NoticeScreen(body, kind), self._notice_closed)
+            self.app.push_screen(NoticeScreen(body, kind, self.session.game.name),
+                                 self._notice_closed)
             return
         session = self.session
         if session.game.is_over or session.human_to_play or self.waiting:

@@ -30,27 +30,44 @@ export function ghostOf(action, label) {
   return { tile, target: target || "lead", label };
 }
 
-/** The evaluation graph: one point per decision (its chosen move's value for the mover). */
-function graph(decisions, onPick) {
+/** The side a seat plays for when the match has two sides (two players, or partners),
+ * else null (then each point is its mover's own). */
+function sideOf(seat, result, options) {
+  if (result.players === 2) return seat;
+  if (options && options.teams) return seat % 2;
+  return null;
+}
+
+/** The evaluation graph: one point per decision, its chosen move's value; with two sides,
+ * as the first side's expected score difference (up: the first side ahead). */
+function graph(decisions, result, options, onPick) {
   const W = 600, H = 160, P = 24;
-  const ys = decisions.map((d) => d.values[d.action]);
+  const two = sideOf(0, result, options) !== null;
+  const ys = decisions.map((d) => {
+    const v = d.values[d.action];
+    return two && sideOf(d.seat, result, options) !== 0 ? -v : v;
+  });
   const top = Math.max(1, ...ys.map(Math.abs));
   const x = (i) => P + (decisions.length > 1 ? i * (W - 2 * P) / (decisions.length - 1) : (W - 2 * P) / 2);
   const y = (v) => H / 2 - v * (H / 2 - P) / top;
   const line = svg("polyline", { class: "eval-line", fill: "none", points: ys.map((v, i) => `${x(i)},${y(v)}`).join(" ") });
   const dots = decisions.map((d, i) => {
-    const c = svg("circle", { class: `eval-dot mark-${d.mark}`, cx: x(i), cy: y(ys[i]), r: 5, "data-index": d.index, tabindex: 0 },
-      svg("title", {}, document.createTextNode(`${d.action}: ${MARK_WORDS[d.mark]()}`)));
+    const c = svg("circle", { class: `eval-dot mark-${d.mark}`, cx: x(i), cy: y(ys[i]), r: 5, "data-index": d.index,
+      "data-value": ys[i], tabindex: 0 },
+    svg("title", {}, document.createTextNode(`${d.action}: ${MARK_WORDS[d.mark]()}`)));
     c.addEventListener("click", () => onPick(d));
     return c;
   });
+  const label = two
+    ? t("Evaluation graph: the expected score difference for the first side (up) against the second (down), move by move")
+    : t("Evaluation graph: the value of each chosen move for its player's side");
   return svg("svg", { class: "eval-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "data-points": decisions.length,
-    "aria-label": t("Evaluation graph: the value of each chosen move for its player's side") },
+    "data-sides": two ? 2 : "", "aria-label": label },
   svg("line", { class: "eval-zero", x1: P, x2: W - P, y1: H / 2, y2: H / 2 }), line, ...dots);
 }
 
 /** The Analysis section for the table `tableId`: a button, then the analysis. */
-export function analysisTab(tableId, { who, go, showGhost }) {
+export function analysisTab(tableId, { who, go, showGhost, options }) {
   const box = el("section", { id: "rp-analysis", class: "card rp-analysis", "aria-labelledby": "rp-analysis-h" });
   const status = el("p", { id: "an-status", class: "hint", "aria-live": "polite" });
   const detail = el("div", { id: "an-detail" });
@@ -81,7 +98,7 @@ export function analysisTab(tableId, { who, go, showGhost }) {
         onclick: () => pick(d), text: t("Move {step}, {name}: {action} — {mark}", { step: d.step + 1, name: who(d.seat), action: d.action, mark: MARK_WORDS[d.mark]() }) })));
     const summary = result.players_summary.map((p) => el("li", { text: t("{name}: {lost} points lost, accuracy {accuracy}%", {
       name: who(p.seat), lost: p.total_loss.toFixed(1), accuracy: Math.round(p.accuracy) }) }));
-    box.replaceChildren(box.firstChild, status, graph(ds, pick), el("ul", { id: "an-summary" }, ...summary),
+    box.replaceChildren(box.firstChild, status, graph(ds, result, options, pick), el("ul", { id: "an-summary" }, ...summary),
       el("ol", { id: "an-list", class: "an-list" }, ...items), detail);
   }
 

@@ -350,27 +350,7 @@ export function tEvent(e, { seat = null, nameOf = null, game = null } = {}) {
     case "end": return by("{name} ended the first-turn chain", "you ended the first-turn chain");
     case "last_tile": return by("{name} has one tile left", "you have one tile left");
     case "round_end": {
-      const round = e.round;
-      let how;
-      if (e.reason === "domino" && e.seat !== null && e.seat !== undefined) {
-        how = hand ? by("Hand {round} over: {name} went out.", "Hand {round} over: you went out.", { round })
-          : by("Round {round} over: {name} went out.", "Round {round} over: you went out.", { round });
-      } else if (e.reason === "target") {
-        how = t(hand ? "Hand {round} over: the target is reached." : "Round {round} over: the target is reached.", { round });
-      } else {
-        // who won a blocked round: Mexican Train's lightest hands (its points are
-        // penalties), else whoever scored its points (the same rule as i18n/log.py)
-        const points = e.points || [], pips = e.pips || [];
-        const penalty = game === "mexican_train" || (game === null && pips.length && JSON.stringify(points) === JSON.stringify(pips));
-        let winners;
-        if (penalty) {
-          const low = Math.min(...pips);
-          winners = pips.length ? pips.map((p, s) => (p === low ? s : -1)).filter((s) => s >= 0) : [];
-        } else winners = points.map((p, s) => (p > 0 ? s : -1)).filter((s) => s >= 0);
-        if (!winners.length) how = t(hand ? "Hand {round} blocked: nobody won it." : "Round {round} blocked: nobody won it.", { round });
-        else if (hand) how = winnersText(winners, "Hand {round} blocked: you won it.", "Hand {round} blocked: {name} won it.", "Hand {round} blocked: {names} won it together.", { round });
-        else how = winnersText(winners, "Round {round} blocked: you won it.", "Round {round} blocked: {name} won it.", "Round {round} blocked: {names} won it together.", { round });
-      }
+      const how = roundHow(e, { seat, nameOf, game });
       return how + " " + t("Points: {points}. Totals: {totals}.", { points: scoresOf(e.points), totals: scoresOf(e.scores) });
     }
     case "game_end":
@@ -379,4 +359,45 @@ export function tEvent(e, { seat = null, nameOf = null, game = null } = {}) {
     default:
       return String(e.text || e.type);
   }
+}
+
+/** How a round (the line games: a hand) ended, as one sentence: "Round 2 over: Ana went
+ * out.", "Hand 3 blocked: you won it." (the round-end box and the log say the same). */
+export function roundHow(e, { seat = null, nameOf = null, game = null } = {}) {
+  const name = (s) => (nameOf ? nameOf(s) : t("Player {n}", { n: s + 1 }));
+  const who = (s) => (s === seat ? t("you") : name(s));
+  const mine = e.seat !== null && e.seat !== undefined && e.seat === seat;
+  const by = (other, me, params = {}) => (mine ? t(me, params) : t(other, { name: name(e.seat), ...params }));
+  const hand = !!game && game !== "mexican_train";
+  const andList = (items) => {
+    try { return new Intl.ListFormat(state.lang, { type: "conjunction" }).format(items); } catch { return items.join(", "); }
+  };
+  const winnersText = (winners, aloneYou, one, several, params = {}) => {
+    if (winners.length === 1 && winners[0] === seat) return t(aloneYou, params);
+    if (winners.length === 1) return t(one, { name: name(winners[0]), ...params });
+    const ordered = [...winners].sort((a, b) => (b === seat) - (a === seat));
+    return t(several, { names: andList(ordered.map(who)), ...params });
+  };
+  const round = e.round;
+  let how;
+  if (e.reason === "domino" && e.seat !== null && e.seat !== undefined) {
+    how = hand ? by("Hand {round} over: {name} went out.", "Hand {round} over: you went out.", { round })
+      : by("Round {round} over: {name} went out.", "Round {round} over: you went out.", { round });
+  } else if (e.reason === "target") {
+    how = t(hand ? "Hand {round} over: the target is reached." : "Round {round} over: the target is reached.", { round });
+  } else {
+    // who won a blocked round: Mexican Train's lightest hands (its points are
+    // penalties), else whoever scored its points (the same rule as i18n/log.py)
+    const points = e.points || [], pips = e.pips || [];
+    const penalty = game === "mexican_train" || (game === null && pips.length && JSON.stringify(points) === JSON.stringify(pips));
+    let winners;
+    if (penalty) {
+      const low = Math.min(...pips);
+      winners = pips.length ? pips.map((p, s) => (p === low ? s : -1)).filter((s) => s >= 0) : [];
+    } else winners = points.map((p, s) => (p > 0 ? s : -1)).filter((s) => s >= 0);
+    if (!winners.length) how = t(hand ? "Hand {round} blocked: nobody won it." : "Round {round} blocked: nobody won it.", { round });
+    else if (hand) how = winnersText(winners, "Hand {round} blocked: you won it.", "Hand {round} blocked: {name} won it.", "Hand {round} blocked: {names} won it together.", { round });
+    else how = winnersText(winners, "Round {round} blocked: you won it.", "Round {round} blocked: {name} won it.", "Round {round} blocked: {names} won it together.", { round });
+  }
+  return how;
 }

@@ -134,7 +134,7 @@ function buildViewer() {
     el("section", { id: "rp-players", class: "rp-players", "aria-label": t("Players") }),
     el("section", { id: "rp-summary" }),
     // a finished table's analysis (the server refuses it before the end; a file has none)
-    R.table ? analysisTab(R.table.id, { who, go, showGhost: (step, ghost) => { R.ghost = ghost ? { step, ghost } : null; } }) : null);
+    R.table ? analysisTab(R.table.id, { who, go, options: m.options, showGhost: (step, ghost) => { R.ghost = ghost ? { step, ghost } : null; } }) : null);
   $("viewer").hidden = false;
   refitOnResize($("rp-board"));
   document.body.dataset.steps = String(m.steps);

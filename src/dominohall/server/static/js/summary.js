@@ -48,7 +48,16 @@ function niceStep(span) {
   return [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) || mag * 10;
 }
 
-function who(names, seat) { return names[seat] || t("Seat {seat}", { seat: seat + 1 }); }
+function who(names, seat) { return names[seat] || t("Player {n}", { n: seat + 1 }); }
+
+/** Partners hold one score: the chart and its legend draw one line per team. */
+function teams(view) { return !!(view.teams || (view.options && view.options.teams)); }
+
+/** The seats that get a line (the first of each team), and a line's name ("Ana & Cy"). */
+function lineSeats(view) { return teams(view) ? [0, 1] : Array.from({ length: view.players }, (_, seat) => seat); }
+function lineName(view, names, seat) {
+  return teams(view) ? t("{a} & {b}", { a: who(names, seat), b: who(names, seat + 2) }) : who(names, seat);
+}
 
 /** The chart alone: one line per player, one marked point per round (and the start). */
 export function totalsChart(view, names = []) {
@@ -70,7 +79,8 @@ export function totalsChart(view, names = []) {
   const every = Math.ceil(rows.length / 14);
   const xlabels = rows.map((r, i) => (i % every === 0 || i === rows.length - 1)
     ? svg("text", { x: xs(i), y: H - B + 16, "text-anchor": "middle" }, r.round === 0 ? t("start") : String(r.round)) : null);
-  const lines = Array.from({ length: n }, (_, seat) => {
+  // partners hold one score: one line per team (seats 0+2 and 1+3), not two on top of each other
+  const lines = lineSeats(view).map((seat) => {
     const colour = COLOURS[seat % COLOURS.length];
     const pts = rows.map((r, i) => [xs(i), ys(r.scores[seat])]);
     return svg("g", { class: "player", "data-seat": seat },
@@ -79,8 +89,8 @@ export function totalsChart(view, names = []) {
         points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ") }),
       svg("g", { class: "points", "data-seat": seat }, ...pts.map(([x, y]) => marker(SHAPES[seat % SHAPES.length], x, y, colour))));
   });
-  const title = t("Every player's total after each round");
-  const desc = Array.from({ length: n }, (_, seat) => t("{name}: {total}", { name: who(names, seat), total: view.scores[seat] })).join("; ");
+  const title = view.game === "mexican_train" ? t("Every player's total after each round") : t("Every player's total after each hand");
+  const desc = lineSeats(view).map((seat) => t("{name}: {total}", { name: lineName(view, names, seat), total: view.scores[seat] })).join("; ");
   const id = `chart-${Math.random().toString(36).slice(2, 8)}`;
   return svg("svg", { class: "summary-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
     "aria-labelledby": `${id}-t ${id}-d`, "data-points": rows.length },
@@ -127,17 +137,17 @@ export function matchSummary(view, names = [], { replayHref = null, again = null
   const winners = new Set(view.winners || []);
   const won = [...winners].map((s) => who(names, s)).join(" & ");
   const legend = el("ul", { class: "summary-legend", "aria-hidden": "true" },
-    ...Array.from({ length: n }, (_, seat) => {
+    ...lineSeats(view).map((seat) => {
       const colour = COLOURS[seat % COLOURS.length];
       const key = svg("svg", { width: 34, height: 12, viewBox: "0 0 34 12" },
         svg("line", { x1: 1, x2: 33, y1: 6, y2: 6, stroke: colour, "stroke-width": 2.5,
           "stroke-dasharray": DASHES[seat % DASHES.length] || null }),
         marker(SHAPES[seat % SHAPES.length], 17, 6, colour));
-      return el("li", {}, key, who(names, seat));
+      return el("li", {}, key, lineName(view, names, seat));
     }));
   const unit = view.game === "mexican_train" ? t("Round") : t("Hand");
   const table = el("table", { class: "summary-table" },
-    el("caption", { class: "hint", text: t("Totals after each round") }),
+    el("caption", { class: "hint", text: view.game === "mexican_train" ? t("Totals after each round") : t("Totals after each hand") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: unit }),
       ...Array.from({ length: n }, (_, s) => el("th", { scope: "col", text: who(names, s) })))),
     el("tbody", {}, ...rows.slice(1).map((r) => el("tr", {},
@@ -147,7 +157,7 @@ export function matchSummary(view, names = [], { replayHref = null, again = null
     el("h2", { text: won ? t("{names} won the match", { names: won }) : t("Match summary") }),
     lowWins ? el("p", { class: "hint", text: t("Penalty scoring: the lowest total wins.") }) : null,
     totalsChart(view, names), legend,
-    el("div", { class: "summary-wrap", tabindex: "0", role: "region", "aria-label": t("Totals after each round") }, table),
+    el("div", { class: "summary-wrap", tabindex: "0", role: "region", "aria-label": view.game === "mexican_train" ? t("Totals after each round") : t("Totals after each hand") }, table),
     again ? againButton(again) : null,
     replayHref ? el("p", {}, el("a", { class: "button", href: replayHref, text: t("Watch the replay") })) : null);
 }

@@ -5,7 +5,7 @@
 import { api, el, GAME_LABELS } from "./api.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves, handTile, setFace } from "./dominoes.js";
-import { currentLanguage, initI18n, languageMenu, t, tError, tEvent, tn } from "./i18n.js";
+import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 import { initialState, reduce, sent } from "./table_state.js";
 import { botLevel, listAnd, listOr, seatName, targetName as nameTarget, whoName } from "./words.js";
@@ -573,7 +573,8 @@ function renderBanner() {
       : t("Waiting for {seats} to join.", { seats: listAnd(open) });
     b.hidden = false;
   } else if (mySeat() === null && !S.view.is_over) {
-    b.textContent = t("You are watching: hands stay hidden until the round ends.");
+    b.textContent = lineGame() ? t("You are watching: hands stay hidden until the hand ends.")
+      : t("You are watching: hands stay hidden until the round ends.");
     b.hidden = false;
   } else if ((tb.notices || []).length) {
     b.textContent = noticeText(tb.notices[tb.notices.length - 1]);
@@ -702,7 +703,7 @@ function renderHand() {
   else if (S.table.status === "waiting") turn = t("Waiting for players to join");
   else if (v.legal_actions.length) turn = S.pending ? "…" : t("Your turn");
   else turn = t("{name}'s turn", { name: nameOf(v.current_seat) });
-  if (!v.is_over && S.table.pause > 0) turn = t("{turn} (round summary)", { turn });
+  if (!v.is_over && S.table.pause > 0) turn = lineGame() ? t("{turn} (hand summary)", { turn }) : t("{turn} (round summary)", { turn });
   $("turn").textContent = turn;
   $("turn").className = `turn${v.legal_actions.length ? " mine" : ""}`;
   $("keys").hidden = v.hand === null;
@@ -741,22 +742,41 @@ function closeModal() { S.modal = null; $("modal").hidden = true; }
 
 function showRoundEnd(e, gameEnd) {
   if (!e) return;
-  const reason = { domino: t("{name} went out", { name: who(e.seat) }), blocked: t("the game is blocked"), target: t("target reached") }[e.reason] || e.reason;
+  const hand = lineGame();
   const rows = e.hands.map((h, i) => el("tr", {},
     el("td", { class: "who", text: nameOf(i) }),
     el("td", { class: "revealed" }, ...h.map((tile) => { const [a, b] = halves(tile); return domino(a, b, { cls: "small" }); })),
     el("td", { text: String(e.pips[i]) }), el("td", { text: String(e.points[i]) }),
     el("td", { class: "total", text: String(e.scores[i]) })));
-  const title = gameEnd ? t("Match over — {winners} won", { winners: listAnd(gameEnd.winners.map(who)) }) : t("Round {n} over", { n: e.round });
+  const title = gameEnd ? t("Match over — {winners} won", { winners: listAnd(gameEnd.winners.map(who)) })
+    : hand ? t("Hand {n} over", { n: e.round }) : t("Round {n} over", { n: e.round });
   const buttons = el("div", { class: "modal-buttons", id: "ready-box" });
   openModal(gameEnd ? "over" : "round",
-    el("h2", { id: "modal-title", text: title }), el("p", { text: t("Round {n}: {reason}.", { n: e.round, reason }) }),
+    el("h2", { id: "modal-title", text: title }), el("p", { class: "round-how", text: roundHow(e, { seat: mySeat(), nameOf, game: S.view.game }) }),
     el("table", { class: "round-end" },
       el("thead", {}, el("tr", {}, ...[t("Player"), t("Tiles left"), t("Pips"), t("Points"), t("Total")].map((x) => el("th", { text: x })))),
       el("tbody", {}, ...rows)),
     ...(gameEnd ? [matchSummary({ ...S.view, log: S.log }, S.table.seats.map((s) => nameOf(s.seat)), { replayHref: `/replay?table=${tableId}`, again: S.view.seat !== null ? tableId : null })] : []),
     buttons);
   renderReady();
+}
+
+/** Mexican Train plays rounds, the line games (All Fives, Draw, Block) hands. */
+function lineGame() { return !!(S.view && S.view.game && S.view.game !== "mexican_train"); }
+
+/** "next hand in 5 seconds", or "the last round starts in 5 seconds" before the last one. */
+function nextIn(seconds) {
+  const v = S.view;
+  const ends = S.log.filter((e) => e.type === "round_end");
+  const done = ends.length ? ends[ends.length - 1].round : 0;
+  const total = v.game === "mexican_train" ? v.rounds : (v.options && v.options.hands) || null;
+  const last = total && done + 1 === total;
+  if (lineGame()) {
+    return last ? tn("the last hand starts in {n} second", "the last hand starts in {n} seconds", seconds)
+      : tn("next hand in {n} second", "next hand in {n} seconds", seconds);
+  }
+  return last ? tn("the last round starts in {n} second", "the last round starts in {n} seconds", seconds)
+    : tn("next round in {n} second", "next round in {n} seconds", seconds);
 }
 
 function renderReady() {
@@ -771,7 +791,7 @@ function renderReady() {
     const ready = tb.ready.includes(mySeat());
     nodes.push(el("button", { class: "primary", id: "ready", disabled: ready,
       onclick: () => send({ type: "ready" }), text: ready ? t("Waiting for the others…") : t("Ready") }),
-    el("span", { class: "hint", text: tn("next round in {n} second", "next round in {n} seconds", seconds) }));
+    el("span", { class: "hint", id: "next-in", text: nextIn(seconds) }));
   } else {
     nodes.push(el("button", { class: "primary", id: "ready", onclick: closeModal, text: t("Continue") }));
   }

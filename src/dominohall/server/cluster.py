@@ -643,12 +643,14 @@ class PgCluster:
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
                                        str(args.get("address") or ""))
             return [nxt.id, nxt.admin, nxt.seat, nxt.secret]
-        raise Rejected("bad_message", "unknown request {op}", params={"op": op})
+        raise Rejected("bad_message", "unknown message type {type} (expected one of {types})",
+                       reason="unknown_message", params={"type": repr(op), "types": "-"})
 
     # --- the hub's Cluster interface -----------------------------------------------------
 
     def attach(self, core: TableCore) -> None:
         core.listeners.append(Publisher(self, core))
+        self.list_soon(core)
 
     async def resolve(self, table_id: str) -> TableState | None:
         follower = self.followers.get(table_id)
@@ -770,6 +772,19 @@ class PgCluster:
         handle = self._listing.pop(table_id, None)
         if handle is not None:
             handle.cancel()
+
+    # --- hints, worked out once for the cluster -----------------------------------------
+
+    def hint_get(self, key: tuple[str, int, int, str]) -> tuple[str, str] | None:
+        rows = self.hub.store._rows("SELECT action, why FROM {t}hints WHERE table_id = {p} "
+                                    "AND version = {p} AND seat = {p} AND lang = {p}", key)
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def hint_put(self, key: tuple[str, int, int, str], result: tuple[str, str]) -> None:
+        with self.hub.store.pool.connection() as db:
+            db.execute("INSERT INTO dh_hints (table_id, version, seat, lang, action, why, "
+                       "created) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                       (*key, *result, time.time()))
 
     # --- the lobby -----------------------------------------------------------------------
 

@@ -131,6 +131,23 @@ class Hub:
         if self.cluster is not None:
             self.cluster.demote_soon(table)
 
+    async def shared_hint(self, key: tuple[str, int, int, str]) -> tuple[str, str] | None:
+        """A hint another node of the cluster worked out already (None: one node)."""
+        if self.cluster is None:
+            return None
+        try:
+            return await self.run_db(self.cluster.hint_get, key)  # type: ignore[attr-defined,no-any-return]
+        except StoreError:
+            return None
+
+    async def keep_hint(self, key: tuple[str, int, int, str], result: tuple[str, str]) -> None:
+        """A hint worked out here, for every node of the cluster."""
+        if self.cluster is not None:
+            try:
+                await self.run_db(self.cluster.hint_put, key, result)  # type: ignore[attr-defined]
+            except StoreError:
+                pass
+
     async def think(self, table: TableCore, name: str, game: str, seed: int,
                     view: dict[str, Any]) -> str:
         """One bot decision, when the fair queue gives this table a worker."""

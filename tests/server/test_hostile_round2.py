@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import SHORT_MT, create, hub
+from .helpers import SHORT_MT, create, hub, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -199,7 +199,7 @@ def test_rate_limiter_forgets_idle_buckets_after_100000_addresses():
     clock.now += 61                                  # a minute later: all full again
     limiter.check("join", "192.0.2.1", 60_000)       # O(1): forgets a few, not all
     assert 100_000 - len(limiter.buckets) <= 4
-    for i in range(30_000):
+    for _ in range(30_000):
         limiter.check("join", "192.0.2.1", 60_000)
     assert len(limiter.buckets) < 2, len(limiter.buckets)   # forgotten, a few per check
     # a bucket still in use keeps its count: 60 a minute, then 429
@@ -571,3 +571,45 @@ def test_every_bot_level_has_a_cost_and_a_new_one_counts():
             assert name in BOT_COST, (game, name)
     assert bot_cost("some_new_search") == 1 and bot_cost(None) == 0
     assert bot_cost("deep") == bot_cost("pimc") == 1
+
+
+# --- tables made to fill the server go quickly ---------------------------------------------
+
+def test_tables_without_a_move_or_a_second_human_expire_quickly(tmp_path):
+    from dominohall.server.tables import Limits
+    limits = Limits(unstarted_seconds=60, idle_seconds=3600)
+    with make_client(tmp_path, limits=limits) as c:
+        two = [{"kind": "human"}, {"kind": "human"}]
+        empty = create(c, seats=two, claim=False)                       # nobody sat
+        alone = _host_table(c)                                          # its creator only
+        c.cookies.clear()
+        pair = create(c, seats=[{"kind": "human", "name": "Ann"},
+                                {"kind": "human", "name": "Ben"}])      # both claimed
+        r = c.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                        "take_seat": 0, "name": "Ann", "ready_seconds": 0,
+                                        "seats": [{"kind": "human"},
+                                                  {"kind": "bot", "bot": "random"}]})
+        moved = r.json()
+        c.cookies.clear()
+        room = hub(c).tables[moved["id"]]
+        with c.websocket_connect(f"/ws/{moved['id']}",
+                                 headers={"X-Seat-Token": moved["seat_token"]}) as ws:
+            m = recv(ws)
+            if m["view"]["current_seat"] == 0:
+                ws.send_json({"type": "action", "action": m["view"]["legal_actions"][0],
+                              "version": m["view"]["version"]})
+            while not any(not a.startswith("top ") for a in room.game.actions):
+                recv(ws)
+        for t in (empty, alone, pair, moved):
+            hub(c).tables[t["id"]].idle_since -= 61        # unwatched for a minute
+        c.portal.call(hub(c).sweep)
+        status = {k: c.get(f"/api/tables/{t['id']}").json()["status"]
+                  for k, t in (("empty", empty), ("alone", alone), ("pair", pair),
+                               ("moved", moved))}
+        assert status["empty"] == status["alone"] == "expired", status
+        assert status["pair"] != "expired" and status["moved"] != "expired", status
+        for t in (pair, moved):                             # those wait idle_seconds
+            hub(c).tables[t["id"]].idle_since -= 3600
+        c.portal.call(hub(c).sweep)
+        assert {c.get(f"/api/tables/{t['id']}").json()["status"] for t in (pair, moved)} \
+            == {"expired"}

@@ -7,7 +7,6 @@ import pathlib
 from typing import Any
 
 import swagger_ui_bundle
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse

@@ -30,6 +30,7 @@ class Limits:
     replays_per_minute: int = 20        # POST /api/replay (and a table's replay) per address
     hints_per_minute: int = 12          # hints asked by one seat of one table
     idle_seconds: int = 6 * 3600        # a table nobody is connected to expires after this
+    unstarted_seconds: int = 600        # ... one that never saw a move or a second human
     finished_seconds: int = 600         # a finished table stays in memory this long
 
     @classmethod

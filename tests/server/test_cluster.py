@@ -204,3 +204,20 @@ def test_the_lobby_lists_public_tables_of_every_node(nodes):
     assert all(private not in ids for ids in listed)
     status, t = three.request("GET", "/api/tables")
     assert [x["id"] for x in t if x["id"] in made] == made[::-1]       # newest first
+
+
+def test_every_node_shows_who_is_connected_anywhere(nodes):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann")
+    tid = t["id"]
+    status, info = three.request("GET", f"/api/tables/{tid}")
+    assert [s["connected"] for s in info["seats"]] == [False, False]
+    with WsPlayer(two, tid, t["seat_token"], play=False).closing():
+        deadline = time.monotonic() + 20
+        while True:             # Ann's socket is on node two; node three says so
+            status, info = three.request("GET", f"/api/tables/{tid}")
+            if info["seats"][0]["connected"]:
+                break
+            assert time.monotonic() < deadline, info
+            time.sleep(0.2)
+        assert info["seats"][1]["connected"] is False

@@ -147,6 +147,9 @@ SERVER: dict[str, str] = {
     "queue_address": N_("At most {n} players from one address can wait at once."),
     "not_queued": N_("You are not waiting for a game."),
     "bots_rated": N_("Bots never play rated games."),
+    "friend_self": N_("You cannot add yourself."),
+    "not_mutual": N_("You can invite only a friend who added you too."),
+    "not_at_table": N_("Only a player at this table can invite to it."),
     # hints
     "hints_bool": N_("hints: true or false"),
     "hints_spectator": N_("spectators get no hints"),

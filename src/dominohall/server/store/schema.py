@@ -213,6 +213,20 @@ MIGRATIONS: list[Step] = [
         table_id TEXT PRIMARY KEY,
         result   {json} NOT NULL,
         created  {real} NOT NULL)"""),
+    # friends (dominohall.community.store): who added whom, and invitations to a table
+    # waiting in the invited friend's lobby
+    Create("""CREATE TABLE IF NOT EXISTS {t}friends (
+        account_id TEXT NOT NULL REFERENCES {t}accounts(id),
+        friend_id  TEXT NOT NULL REFERENCES {t}accounts(id),
+        created    {real} NOT NULL,
+        PRIMARY KEY (account_id, friend_id))"""),
+    Create("""CREATE TABLE IF NOT EXISTS {t}table_invites (
+        from_id  TEXT NOT NULL,
+        to_id    TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        url      TEXT NOT NULL,
+        created  {real} NOT NULL,
+        PRIMARY KEY (to_id, from_id, table_id))"""),
 ]
 
 

@@ -225,8 +225,7 @@ class Hub:
                         now - core.over_since >= self.limits.finished_seconds:
                     await self._forget(core.id)
             elif core.idle_since is not None and \
-                    now - core.idle_since >= (self.limits.unstarted_seconds if unstarted(core)
-                                              else self.limits.idle_seconds):
+                    now - core.idle_since >= self.idle_limit(core):
                 try:
                     await self.run_db(self.store.set_state, core.id, EXPIRED)
                 except Exception:
@@ -236,6 +235,12 @@ class Hub:
                 core.over_since = now
                 await self._forget(core.id)
                 log.info("table %s expired (nobody connected)", core.id)
+
+    def idle_limit(self, core: TableCore) -> float:
+        """Seconds `core` may stay unwatched before it expires (see :func:`unstarted`)."""
+        if unstarted(core):
+            return min(self.limits.unstarted_seconds, self.limits.idle_seconds)
+        return self.limits.idle_seconds
 
     async def _forget(self, table_id: str) -> None:
         """A table leaves this node's memory (and its lease is given up)."""

@@ -40,7 +40,8 @@ COMPILED = ["tiles", "chance", "game", "line_game", "mexican_train", "views", "s
 # The bots' modules mypyc compiles: the Block/Draw search (hands as masks, alpha-beta,
 # rollouts).  The same moves as interpreted (tests/bots run on both builds), about 1.6x
 # the positions a CPU second at 18 tiles left (benchmarks/results/block_dominoes2.txt).
-COMPILED_BOTS = ["endgame"]
+# And the Mexican Train `deep` bot's rollout rule (bots/train_rollout.py, the same moves).
+COMPILED_BOTS = ["endgame", "train_rollout"]
 
 # Commands that build the installed package (a wheel, or a plain build/install); metadata,
 # sdists and editable installs (editable_wheel, develop) never compile.

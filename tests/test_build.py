@@ -71,9 +71,11 @@ def test_version_says_which_engine_runs():
 def test_the_block_search_is_compiled_with_the_engine():
     """setup.py's COMPILED_BOTS: a compiled install compiles the Block/Draw search too."""
     import dominohall.bots.endgame as endgame
+    import dominohall.bots.train_rollout as train_rollout
 
-    suffix = pathlib.Path(endgame.__file__).suffix
-    assert (suffix == ".so") == dominohall.engine.COMPILED
+    for module in (endgame, train_rollout):
+        suffix = pathlib.Path(module.__file__).suffix
+        assert (suffix == ".so") == dominohall.engine.COMPILED, module.__name__
 
 
 def play(g, n):

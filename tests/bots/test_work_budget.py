@@ -58,11 +58,12 @@ def _position(game: str, players: int, options: dict[str, Any], seed: int,
 
 
 def _set_clock(bot: Any, clock: Any) -> None:
+    """The time budget's clock and the work budget's safety-cap clock, both."""
     for inner in bot.bots.values():        # `deep` holds one bot a game
-        inner.clock = clock
+        inner.clock = inner.cap_clock = clock
         fallback = getattr(inner, "fallback", None)
         if fallback is not None:
-            fallback.clock = clock
+            fallback.clock = fallback.cap_clock = clock
 
 
 @pytest.mark.parametrize("game,players,options", GAMES)
@@ -136,7 +137,7 @@ def test_pimc_default_is_its_samples_under_any_clock() -> None:
     view = _position("mexican_train", 2, {"rounds": 1}, 6)
     a = PimcBot(seed=2, samples=5)
     b = PimcBot(seed=2, samples=5)
-    b.clock = SlowClock(0.5)                       # past a 1 s budget after two readings
+    b.clock = b.cap_clock = SlowClock(0.3)         # past a 1 s budget after 4 readings
     assert a.act(view) == b.act(view)
     timed = PimcBot(seed=2, samples=5, budget_ms=1000)
     timed.clock = SlowClock(2.0)
@@ -149,3 +150,18 @@ def test_pimc_default_is_its_samples_under_any_clock() -> None:
 def test_bad_work_budgets_are_refused(params: dict[str, Any], error: str) -> None:
     with pytest.raises(ValueError, match=error):
         bots.make("deep", **params)
+
+
+def test_the_safety_cap_counts_this_thread_s_cpu_not_the_wall() -> None:
+    """Other jobs on a loaded machine stretch the wall clock, not this thread's CPU time:
+    the cap never makes a move depend on the load (wall time spent asleep is not CPU)."""
+    import time
+
+    from dominohall.bots.search import CAP_CLOCK
+    assert CAP_CLOCK is time.thread_time
+    deep = bots.make("deep", seed=1)
+    assert all(b.cap_clock is time.thread_time for b in deep.bots.values())
+    assert bots.make("pimc").cap_clock is time.thread_time
+    start = time.thread_time()
+    time.sleep(0.05)
+    assert time.thread_time() - start < 0.04

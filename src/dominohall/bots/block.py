@@ -21,7 +21,8 @@
   `DEFAULT_WORLDS`) and `early_worlds` before that (default `DEFAULT_EARLY_WORLDS`;
   ``worlds=N`` alone sets both), calibrated once to the target cost (<= 50 ms a move),
   so the same seed and view give the same move under any load.  A time limit is only a
-  safety cap there: past ``cap_ms`` (default `search.CAP_MS`) an exact search stops and
+  safety cap there: past ``cap_ms`` of this thread's CPU time (default `search.CAP_MS`)
+  an exact search stops and
   the move is chosen on the worlds done (at least `min_worlds`).
 
   Time, as an option: ``budget_ms=T`` bounds a move's search once it solves; `early_ms`
@@ -79,7 +80,7 @@ from .endgame import (
 )
 from .inference import BETA, DOUBLE_BONUS, PlayHistory, lacks
 from .pimc import MATCH_BONUS, PimcBot
-from .search import CAP_MS
+from .search import CAP_CLOCK, CAP_MS
 
 #: worlds a move by default once the hand is solved exactly, and before that (rollouts),
 #: calibrated once to <= 50 ms a move (`benchmarks/bots.py`, the README's Bots section)
@@ -221,6 +222,7 @@ class DeepBot(SeededBot):
         if float(cap_ms) <= 0:
             raise TypeError(f"cap_ms={cap_ms!r}: a positive number of milliseconds")
         self.cap_ms = float(cap_ms)
+        self.cap_clock = CAP_CLOCK
         self.min_worlds = int(min_worlds)
         self.max_worlds = int(max_worlds)
         self.solve_tiles = int(solve_tiles)
@@ -247,7 +249,9 @@ class DeepBot(SeededBot):
         self.last_search: dict[str, int] = {}
 
     def choose(self, view: View) -> str:
-        clock = self.clock
+        fixed = self.worlds is not None
+        # a work budget reads only its safety cap's clock (this thread's CPU time)
+        clock = self.cap_clock if fixed else self.clock
         started = clock()               # the budget counts from here, reading included
         opts = resolve_options(view["game"], view["players"], view["options"])
         plays = _candidates(view) if view["game"] != "mexican_train" else {}
@@ -255,7 +259,6 @@ class DeepBot(SeededBot):
             return self.fallback.choose(view)
         if len(plays) == 1:
             return next(iter(plays.values()))
-        fixed = self.worlds is not None
         tiles_left = sum(view["hand_sizes"])
         solving = tiles_left <= self.solve_tiles
         budget = self.budget_ms if solving else self.early_ms
@@ -325,7 +328,8 @@ class DeepBot(SeededBot):
         if points is None:
             try:
                 return Solver(c, seat, self.match_bonus, deadline=deadline,
-                              clock=self.clock).value()
+                              clock=self.cap_clock if self.worlds is not None
+                              else self.clock).value()
             except NodeLimit:
                 points = double_rollout(c, rng)
         assert points is not None

@@ -63,13 +63,29 @@ class DoublesBot(SeededBot):
         return pips
 
 
+#: solved plans by (hand, open end), shared by every world, candidate and move of the
+#: process (the searches' rollouts meet the same hands again and again): the work of one
+#: move is reused by the next; at most `PLAN_CACHE` entries, the oldest dropped first
+_PLANS: dict[tuple[int, int], tuple[int, ...]] = {}
+PLAN_CACHE = 1 << 16
+
+
 def plan_train(hand: int, open_end: int) -> list[int]:
-    """The planned personal train: the exact longest chain (most tiles, then pips)."""
-    tiles = ids(hand)
-    if len(tiles) > PLAN_LIMIT:
-        tiles = sorted(tiles, key=lambda t: -PIPS[t])[:PLAN_LIMIT]
-        hand = sum(BIT[t] for t in tiles)
-    return longest_train_ids(hand, open_end, "tiles")
+    """The planned personal train: the exact longest chain (most tiles, then pips); a new
+    list each call (callers spend it)."""
+    key = (hand, open_end)
+    plan = _PLANS.get(key)
+    if plan is None:
+        tiles = ids(hand)
+        solve = hand
+        if len(tiles) > PLAN_LIMIT:
+            tiles = sorted(tiles, key=lambda t: -PIPS[t])[:PLAN_LIMIT]
+            solve = sum(BIT[t] for t in tiles)
+        plan = tuple(longest_train_ids(solve, open_end, "tiles"))
+        if len(_PLANS) >= PLAN_CACHE:
+            del _PLANS[next(iter(_PLANS))]
+        _PLANS[key] = plan
+    return list(plan)
 
 
 def plan_still_good(chain: list[int], hand: int, open_end: int) -> bool:

@@ -11,8 +11,9 @@ Mexican Train, the largest points difference (our side's gain minus the best opp
 side's gain, plus or minus `MATCH_BONUS` when the match ends) in the line games.
 
 By default the budget is work: exactly `samples` worlds a move (the numbers above), so
-the same seed and view give the same move under any load; past ``cap_ms`` (a safety cap,
-default `search.CAP_MS`) it stops once one world is done.  With ``budget_ms=T`` the
+the same seed and view give the same move under any load; past ``cap_ms`` of this
+thread's CPU time (a safety cap, default `search.CAP_MS`) it stops once one world is done.
+With ``budget_ms=T`` the
 search stops at T milliseconds once one world is done (or at `samples`), so a move takes
 the budget plus at most one world's rollouts; with ``strict_budget=False`` the first
 `min_samples` worlds (default 64) are always sampled, whatever the time (the behaviour
@@ -32,7 +33,7 @@ from ..engine.actions import PLAY, parse_action
 from ..engine.tiles import PIPS
 from .base import SeededBot, View
 from .mexican import PlannerRollout
-from .search import CAP_MS
+from .search import CAP_CLOCK, CAP_MS
 
 Rollout = Callable[[Game, random.Random], Action]
 
@@ -76,6 +77,7 @@ class PimcBot(SeededBot):
         if float(cap_ms) <= 0:
             raise TypeError(f"cap_ms={cap_ms!r}: a positive number of milliseconds")
         self.cap_ms = float(cap_ms)
+        self.cap_clock = CAP_CLOCK
         self.samples = samples
         self.min_samples = int(min_samples)
         self.strict_budget = bool(strict_budget)
@@ -83,7 +85,8 @@ class PimcBot(SeededBot):
 
     def choose(self, view: View) -> str:
         timed = self.budget_ms is not None
-        deadline = self.clock() + (self.budget_ms if timed else self.cap_ms) / 1000.0
+        clock = self.clock if timed else self.cap_clock
+        deadline = clock() + (self.budget_ms if timed else self.cap_ms) / 1000.0
         legal = [str(a) for a in view["legal_actions"]]
         seat = view["seat"]
         mexican = view["game"] == "mexican_train"
@@ -92,7 +95,7 @@ class PimcBot(SeededBot):
         samples = self.samples or (64 if mexican else 256)
         while done < samples:
             floor = self.min_samples if timed and not self.strict_budget else 1
-            if done >= floor and self.clock() > deadline:
+            if done >= floor and clock() > deadline:
                 break
             world = sample_world(view, self.rng)
             world_seed = self.rng.randrange(2 ** 32)

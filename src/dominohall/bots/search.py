@@ -7,8 +7,9 @@ per candidate (higher is better for us), and repeats until the budget is spent; 
 candidate with the best mean wins.  The budget is work by default: ``worlds=N`` (exactly N
 worlds; the default is each bot's `DEFAULT_WORLDS`, calibrated once to its target cost),
 so the same seed and view give the same move on any machine and under any load.  A time
-limit is only a safety cap there: past ``cap_ms`` (default `CAP_MS`, many times the
-target cost) the search stops once `min_worlds` are done (`capped` tells it happened).
+limit is only a safety cap there: past ``cap_ms`` of this thread's CPU time (default
+`CAP_MS`, many times the target cost) the search stops once `min_worlds` are done
+(`capped` tells it happened).
 A time budget stays an option: ``budget_ms=T`` without ``worlds`` stops sampling once
 that much time has passed and `min_worlds` are done (``clock=cpu`` counts this process's
 CPU time instead of wall time); then the move depends on the machine's speed and load.
@@ -34,9 +35,11 @@ from typing import Any
 from ..engine import Action, Game, parse_action, sample_world
 from .base import SeededBot, View
 
-#: the safety cap of a work budget: a search stops past this many milliseconds (on the
-#: bot's clock) once `min_worlds` are done, whatever its worlds
+#: the safety cap of a work budget: a search stops past this many milliseconds of this
+#: thread's CPU time (`CAP_CLOCK`: a loaded machine's other jobs do not count, so the cap
+#: does not make the move depend on the load) once `min_worlds` are done
 CAP_MS = 2000.0
+CAP_CLOCK = time.thread_time
 
 
 class WorldSearch(SeededBot):
@@ -63,6 +66,7 @@ class WorldSearch(SeededBot):
         if float(cap_ms) <= 0:
             raise TypeError(f"cap_ms={cap_ms!r}: a positive number of milliseconds")
         self.cap_ms = float(cap_ms)
+        self.cap_clock = CAP_CLOCK
         #: whether the last `choose` stopped at the safety cap before its worlds were done
         self.capped = False
         self.min_worlds = max(1, int(min_worlds))
@@ -102,7 +106,7 @@ class WorldSearch(SeededBot):
         # a work budget gives the rollouts no deadline (the same work under any load);
         # its safety cap is read between worlds only
         deadline = None if fixed is not None else now + (self.budget_ms or 0.0) / 1000.0
-        cap = now + self.cap_ms / 1000.0
+        cap = self.cap_clock() + self.cap_ms / 1000.0
         active = list(range(len(candidates)))
         values: list[list[float]] = [[] for _ in candidates]   # per candidate, per world
         done = 0
@@ -110,7 +114,7 @@ class WorldSearch(SeededBot):
         self.capped = False
         while (done < fixed) if fixed is not None else \
                 (done < self.min_worlds or self.clock() < deadline):  # type: ignore[operator]
-            if fixed is not None and done >= self.min_worlds and self.clock() >= cap:
+            if fixed is not None and done >= self.min_worlds and self.cap_clock() >= cap:
                 self.capped = True
                 break
             world = self.sample(view)

@@ -405,7 +405,7 @@ def test_background_work_waits_for_every_move_in_the_queue():
             await q.acquire(priority)
             order.append(name)
             await asyncio.sleep(0)
-            q.release()
+            q.release(priority)
 
         tasks = [asyncio.create_task(job("hint", BACKGROUND))]
         await asyncio.sleep(0)
@@ -417,6 +417,35 @@ def test_background_work_waits_for_every_move_in_the_queue():
         return order
 
     assert asyncio.run(scenario()) == ["move", "watched", "hint"]
+
+
+def test_background_work_never_holds_the_last_free_worker():
+    import asyncio
+
+    from dominohall.server.tables import FairQueue
+    from dominohall.server.tables.limits import BACKGROUND, MOVE
+
+    async def scenario():
+        q = FairQueue(3)
+        await q.acquire(BACKGROUND)
+        await q.acquire(BACKGROUND)                 # two replays: 2 of 3 workers
+        third = asyncio.create_task(q.acquire(BACKGROUND))
+        await asyncio.sleep(0.01)
+        assert not third.done()                     # the last worker stays for moves
+        await asyncio.wait_for(q.acquire(MOVE), 1)  # a move gets it at once
+        q.release(MOVE)
+        q.release(BACKGROUND)
+        await asyncio.wait_for(third, 1)            # then the third replay
+        third.cancel()
+        waiting = asyncio.create_task(q.acquire(BACKGROUND))
+        await asyncio.sleep(0.01)
+        waiting.cancel()                            # a cancelled wait gives nothing away
+        await asyncio.sleep(0.01)
+        q.release(BACKGROUND)
+        q.release(BACKGROUND)
+        return q.free, q.background._value
+
+    assert asyncio.run(scenario()) == (3, 2)
 
 
 def _hint_room(game, queue=None, limits=None, tid="h2"):

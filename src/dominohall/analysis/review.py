@@ -42,10 +42,10 @@ moves by tens of pips, so its steps are wider.  Per player: the total and mean l
 the **accuracy**, the share of its decisions marked best or good (in per cent).
 
 ``hindsight=True`` adds, as a separate column (never mixed with the fair one), the same
-values with every hand and the boneyard known: the real position played out by the same
-evaluation (`HINDSIGHT_ROLLOUTS` rollouts averaged), exact by alpha-beta where nobody can
-draw and at most ``solve_tiles`` tiles are left (Block and Draw endings, All Fives' last
-tiles); ``exact`` tells which.
+values with every hand and the boneyard known: exact where nobody can draw and few tiles
+are left (Block and Draw: `endgame.Solver` from 16 tiles; All Fives: alpha-beta from
+``solve_tiles``), else the real position played out by the same evaluation
+(`HINDSIGHT_ROLLOUTS` rollouts averaged); ``exact`` tells which.
 
 The work is fixed (worlds per decision, no clock): the same record, settings and seed give
 the same analysis on any machine and in both builds (the engine compiled or pure).
@@ -247,6 +247,10 @@ def hindsight_values(game: Game, settings: Settings) -> tuple[dict[str, float], 
     params = dict(settings.params)
     if settings.game != "mexican_train":
         params.setdefault("max_nodes", HINDSIGHT_NODES)
+    if settings.game in ("block", "draw"):
+        solved = _block_hindsight(game, view)
+        if solved is not None:
+            return solved, True
     bot = _evaluator(Settings(settings.game, 1, params, settings.seed))
     rng = random.Random(view_seed(view, f"hindsight:{settings.seed}"))
     exact = False
@@ -264,6 +268,36 @@ def hindsight_values(game: Game, settings: Settings) -> tuple[dict[str, float], 
         for i, x in enumerate(row):
             totals[i] += x
     return {a: round(t / HINDSIGHT_ROLLOUTS, 6) for a, t in zip(legal, totals)}, exact
+
+
+def _block_hindsight(game: Game, view: View) -> dict[str, float] | None:
+    """Block and Draw endings with every hand known: each action's exact value by
+    `endgame.Solver` (at most 16 tiles in the hands, nobody can draw), else None."""
+    from ..bots import block
+    from ..bots.endgame import NodeLimit, Solver, applicable
+
+    opts: Any = game.options
+    plays = block._candidates(dict(view))
+    legal = [str(a) for a in view["legal_actions"]]
+    if not applicable(opts) or not plays or any("-" not in a for a in legal) \
+            or sum(view["hand_sizes"]) > 16:
+        return None
+    st: Any = game.state
+    h = block._hand_from_view(dict(view), opts, list(st.hands), list(st.boneyard))
+    if h.drawable():
+        return None
+    candidates = list(plays)
+    try:
+        row = Solver(h, view["seat"], 0.0).root(candidates)
+    except NodeLimit:
+        return None
+    by_play = {plays[c]: v for c, v in zip(candidates, row)}
+    out = {}
+    for a in legal:
+        tile = parse_action(a).tile
+        same = next((text for (t, _end), text in plays.items() if t == tile), a)
+        out[a] = round(by_play.get(a, by_play.get(same, 0.0)), 6)
+    return out
 
 
 def mark(game: str, loss: float, best: bool) -> str:

@@ -56,9 +56,19 @@ def free_port() -> int:
 
 class Node:
     def __init__(self, db: str, tmp: str, bot_delay: float) -> None:
+        for _attempt in range(3):           # a port taken meanwhile: another one
+            try:
+                self._start(db, tmp, bot_delay)
+                return
+            except RuntimeError as err:
+                error = err
+        raise SystemExit(f"a node did not start: {error}")
+
+    def _start(self, db: str, tmp: str, bot_delay: float) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        log = open(os.path.join(tmp, f"node-{self.port}.log"), "ab")  # noqa: SIM115
+        log_path = os.path.join(tmp, f"node-{self.port}.log")
+        log = open(log_path, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "dominohall.cli", "serve", "--port", str(self.port),
              "--db", db, "--bot-delay", str(bot_delay), "--log-level", "warning",
@@ -70,12 +80,13 @@ class Node:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise SystemExit(f"a node exited ({self.proc.returncode}); see {tmp}")
+                with open(log_path) as f:
+                    raise RuntimeError(f"exited {self.proc.returncode}: {f.read()[-300:]}")
             with contextlib.suppress(OSError):
                 urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
                 return
             time.sleep(0.1)
-        raise SystemExit("a node did not start")
+        raise RuntimeError("no answer in 60 s")
 
     def cpu(self) -> float:
         """User + system seconds so far."""

@@ -3,10 +3,12 @@ recipe's): a seat or spectator in a thread, the leak scan, acknowledged actions.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
 import time
+from collections.abc import Iterator
 
 from dominohall.engine import replay
 
@@ -84,6 +86,13 @@ class WsPlayer:
     def close(self) -> None:
         self.stop.set()
         self.thread.join(10)
+
+    @contextlib.contextmanager
+    def closing(self) -> Iterator[WsPlayer]:
+        try:
+            yield self
+        finally:
+            self.close()
 
 
 def leaks(record: dict, seat: int | None, messages: list[dict]) -> list[str]:

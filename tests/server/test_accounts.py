@@ -55,7 +55,7 @@ def test_sign_up_log_out_log_in(client):
     assert cookie.startswith(f"{SESSION_COOKIE}=")
     assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower() and "Path=/" in cookie
     assert who(client) == "Ann Lee"
-    assert client.post("/api/account/logout").status_code == 204
+    assert client.post("/api/account/logout", json={}).status_code == 204
     assert who(client) is None
     r = login(client, "ANN LEE")                  # names are found case-folded
     assert r.status_code == 200 and r.json()["name"] == "Ann Lee"
@@ -134,14 +134,14 @@ def test_a_lone_surrogate_is_refused_and_any_real_text_is_a_password(client):
     assert rows(client, "SELECT count(*) FROM {t}accounts") == [(0,)]
     odd = "\U0001f40d\u0301 \u202e\u0000 \u0436\u0436 \ufeff"
     assert signup(client, "Ann", odd).status_code == 201
-    client.post("/api/account/logout")
+    client.post("/api/account/logout", json={})
     refused(login(client, "Ann", odd.replace("\u0000", "")), 401, "wrong_login")
     assert login(client, "Ann", odd).status_code == 200
 
 
 def test_a_wrong_name_and_a_wrong_password_answer_the_same(client):
     signup(client)
-    client.post("/api/account/logout")
+    client.post("/api/account/logout", json={})
     wrong_pw, no_name = login(client, "Ann", "not the password"), login(client, "Nobody", PW)
     assert wrong_pw.status_code == no_name.status_code == 401
     assert wrong_pw.json() == no_name.json()
@@ -152,7 +152,7 @@ def test_a_wrong_name_and_a_wrong_password_answer_the_same(client):
 def test_credential_stuffing_locks_the_name_whether_it_exists_or_not(client):
     client.app.state.account_limits = AccountLimits(failures_per_name=3, login_per_minute=100)
     signup(client)
-    client.post("/api/account/logout")
+    client.post("/api/account/logout", json={})
     for name in ("Ann", "Ghost"):
         for _ in range(3):
             refused(login(client, name, "guess guess"), 401, "wrong_login")
@@ -180,7 +180,7 @@ def test_a_signup_flood_from_one_address_is_429(client):
 
 def test_session_fixation_a_planted_cookie_is_never_promoted(client):
     signup(client)
-    client.post("/api/account/logout")
+    client.post("/api/account/logout", json={})
     victim = another_browser(client)
     victim.cookies.set(SESSION_COOKIE, "planted-by-the-attacker", domain="testserver.local")
     assert who(victim) is None
@@ -196,7 +196,7 @@ def test_logging_in_over_someone_elses_session_ends_it(client):
     planted = client.cookies[SESSION_COOKIE]
     victim = another_browser(client)
     signup(victim, "Victim")
-    victim.post("/api/account/logout")
+    victim.post("/api/account/logout", json={})
     # the attacker's own live session, planted in the victim's browser
     victim.cookies.set(SESSION_COOKIE, planted, domain="testserver.local")
     assert login(victim, "Victim").status_code == 200
@@ -208,12 +208,12 @@ def test_logging_in_over_someone_elses_session_ends_it(client):
 def test_a_logged_out_or_made_up_cookie_opens_nothing(client):
     signup(client)
     secret = client.cookies[SESSION_COOKIE]
-    client.post("/api/account/logout")
+    client.post("/api/account/logout", json={})
     thief = another_browser(client)
     for value in (secret, secret[:-1] + "A", "x" * 5000, "%C3%A9\x7f", ""):
         thief.cookies.set(SESSION_COOKIE, value, domain="testserver.local")
         assert who(thief) is None
-        refused(thief.post("/api/account/logout-everywhere"), 401, "not_logged_in")
+        refused(thief.post("/api/account/logout-everywhere", json={}), 401, "not_logged_in")
 
 
 @pytest.mark.parametrize("headers", [{"origin": "https://evil.example"},
@@ -255,7 +255,7 @@ def test_log_out_everywhere(client):
     signup(client)
     phone = another_browser(client)
     login(phone)
-    assert client.post("/api/account/logout-everywhere").status_code == 204
+    assert client.post("/api/account/logout-everywhere", json={}).status_code == 204
     assert who(client) is None and who(phone) is None
 
 

@@ -5,6 +5,7 @@ nothing is simulated in-process."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -158,3 +159,65 @@ def test_the_owner_dies_mid_round_and_the_match_completes_elsewhere(nodes, how):
     for seat, p in ((0, players[0]), (1, players[1]), (None, watchers[0]), (None, watchers[1])):
         assert not leaks(record, seat, p.messages), (seat, leaks(record, seat, p.messages))
         assert [m for m in p.messages if m["type"] == "state"][-1]["view"]["is_over"]
+
+
+def test_a_hint_worked_out_on_one_node_is_kept_for_every_node(nodes, cluster_db):
+    import psycopg
+    from websockets.sync.client import connect
+
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], take_seat=0,
+               name="Ann", hints=True)
+    tid, secret = t["id"], t["seat_token"]
+    answers = []
+    for node in (two, three):
+        with connect(f"ws://127.0.0.1:{node.port}/ws/{tid}?token={secret}",
+                     open_timeout=10) as ws:
+            while True:                         # until it is Ann's turn
+                m = json.loads(ws.recv(timeout=30))
+                if m["type"] == "state" and m["view"]["current_seat"] == 0:
+                    break
+            ws.send(json.dumps({"type": "hint", "lang": "en"}))
+            while m["type"] != "hint":
+                m = json.loads(ws.recv(timeout=30))
+                assert m["type"] != "error", m
+            answers.append((m["version"], m["action"], m["why"]))
+    assert answers[0] == answers[1] and answers[0][1]
+    with psycopg.connect(cluster_db) as conn:
+        rows = conn.execute("SELECT version, seat, lang, action FROM dh_hints "
+                            "WHERE table_id = %s", (tid,)).fetchall()
+    assert rows == [(answers[0][0], 0, "en", answers[0][1])]
+
+
+def test_the_lobby_lists_public_tables_of_every_node(nodes):
+    one, two, three = nodes
+    made = [create(node, [{"kind": "human"}, {"kind": "human"}], public=True)["id"]
+            for node in (one, two)]
+    private = create(three, [{"kind": "human"}, {"kind": "human"}])["id"]
+    deadline = time.monotonic() + 30
+    while True:
+        listed = [{t["id"] for t in node.request("GET", "/api/tables")[1]} for node in nodes]
+        if all(set(made) <= ids for ids in listed):
+            break
+        assert time.monotonic() < deadline, listed
+        time.sleep(0.2)
+    assert all(private not in ids for ids in listed)
+    status, t = three.request("GET", "/api/tables")
+    assert [x["id"] for x in t if x["id"] in made] == made[::-1]       # newest first
+
+
+def test_every_node_shows_who_is_connected_anywhere(nodes):
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann")
+    tid = t["id"]
+    status, info = three.request("GET", f"/api/tables/{tid}")
+    assert [s["connected"] for s in info["seats"]] == [False, False]
+    with WsPlayer(two, tid, t["seat_token"], play=False).closing():
+        deadline = time.monotonic() + 20
+        while True:             # Ann's socket is on node two; node three says so
+            status, info = three.request("GET", f"/api/tables/{tid}")
+            if info["seats"][0]["connected"]:
+                break
+            assert time.monotonic() < deadline, info
+            time.sleep(0.2)
+        assert info["seats"][1]["connected"] is False

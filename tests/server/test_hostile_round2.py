@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import SHORT_MT, create, hub
+from .helpers import SHORT_MT, create, hub, recv
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -405,7 +405,7 @@ def test_background_work_waits_for_every_move_in_the_queue():
             await q.acquire(priority)
             order.append(name)
             await asyncio.sleep(0)
-            q.release()
+            q.release(priority)
 
         tasks = [asyncio.create_task(job("hint", BACKGROUND))]
         await asyncio.sleep(0)
@@ -417,6 +417,35 @@ def test_background_work_waits_for_every_move_in_the_queue():
         return order
 
     assert asyncio.run(scenario()) == ["move", "watched", "hint"]
+
+
+def test_background_work_never_holds_the_last_free_worker():
+    import asyncio
+
+    from dominohall.server.tables import FairQueue
+    from dominohall.server.tables.limits import BACKGROUND, MOVE
+
+    async def scenario():
+        q = FairQueue(3)
+        await q.acquire(BACKGROUND)
+        await q.acquire(BACKGROUND)                 # two replays: 2 of 3 workers
+        third = asyncio.create_task(q.acquire(BACKGROUND))
+        await asyncio.sleep(0.01)
+        assert not third.done()                     # the last worker stays for moves
+        await asyncio.wait_for(q.acquire(MOVE), 1)  # a move gets it at once
+        q.release(MOVE)
+        q.release(BACKGROUND)
+        await asyncio.wait_for(third, 1)            # then the third replay
+        third.cancel()
+        waiting = asyncio.create_task(q.acquire(BACKGROUND))
+        await asyncio.sleep(0.01)
+        waiting.cancel()                            # a cancelled wait gives nothing away
+        await asyncio.sleep(0.01)
+        q.release(BACKGROUND)
+        q.release(BACKGROUND)
+        return q.free, q.background._value
+
+    assert asyncio.run(scenario()) == (3, 2)
 
 
 def _hint_room(game, queue=None, limits=None, tid="h2"):
@@ -571,3 +600,45 @@ def test_every_bot_level_has_a_cost_and_a_new_one_counts():
             assert name in BOT_COST, (game, name)
     assert bot_cost("some_new_search") == 1 and bot_cost(None) == 0
     assert bot_cost("deep") == bot_cost("pimc") == 1
+
+
+# --- tables made to fill the server go quickly ---------------------------------------------
+
+def test_tables_without_a_move_or_a_second_human_expire_quickly(tmp_path):
+    from dominohall.server.tables import Limits
+    limits = Limits(unstarted_seconds=60, idle_seconds=3600)
+    with make_client(tmp_path, limits=limits) as c:
+        two = [{"kind": "human"}, {"kind": "human"}]
+        empty = create(c, seats=two, claim=False)                       # nobody sat
+        alone = _host_table(c)                                          # its creator only
+        c.cookies.clear()
+        pair = create(c, seats=[{"kind": "human", "name": "Ann"},
+                                {"kind": "human", "name": "Ben"}])      # both claimed
+        r = c.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                        "take_seat": 0, "name": "Ann", "ready_seconds": 0,
+                                        "seats": [{"kind": "human"},
+                                                  {"kind": "bot", "bot": "random"}]})
+        moved = r.json()
+        c.cookies.clear()
+        room = hub(c).tables[moved["id"]]
+        with c.websocket_connect(f"/ws/{moved['id']}",
+                                 headers={"X-Seat-Token": moved["seat_token"]}) as ws:
+            m = recv(ws)
+            if m["view"]["current_seat"] == 0:
+                ws.send_json({"type": "action", "action": m["view"]["legal_actions"][0],
+                              "version": m["view"]["version"]})
+            while not any(not a.startswith("top ") for a in room.game.actions):
+                recv(ws)
+        for t in (empty, alone, pair, moved):
+            hub(c).tables[t["id"]].idle_since -= 61        # unwatched for a minute
+        c.portal.call(hub(c).sweep)
+        status = {k: c.get(f"/api/tables/{t['id']}").json()["status"]
+                  for k, t in (("empty", empty), ("alone", alone), ("pair", pair),
+                               ("moved", moved))}
+        assert status["empty"] == status["alone"] == "expired", status
+        assert status["pair"] != "expired" and status["moved"] != "expired", status
+        for t in (pair, moved):                             # those wait idle_seconds
+            hub(c).tables[t["id"]].idle_since -= 3600
+        c.portal.call(hub(c).sweep)
+        assert {c.get(f"/api/tables/{t['id']}").json()["status"] for t in (pair, moved)} \
+            == {"expired"}

@@ -185,12 +185,12 @@ class Matcher:
         people = {r[0]: {"account": r[9], "address": r[7], "device": r[8]} for r in rows}
         entries = [Q.Entry(r[0], r[1], int(r[2]), bool(r[3]), float(r[4]), float(r[5]),
                            bool(r[6]), r[7], r[8], r[9]) for r in rows]
-        made = 0
-        for group in Q.groups(entries, time.time()):
+
+        async def make(group: Q.Group) -> bool:
             ids = [e.id for e in group.entries]
             token = "claim:" + secrets.token_urlsafe(9)
             if not await self.hub.run_db(self.store.claim, ids, token):
-                continue                    # another node took one of them
+                return False                # another node took one of them
             seats = [{"kind": "human", "name": names[i]} for i in ids] + \
                 [{"kind": "bot", "bot": Q.BOT}] * group.bots
             try:
@@ -199,13 +199,16 @@ class Matcher:
             except Exception:   # noqa: BLE001 - the entries wait on
                 log.exception("quick play: a table could not be made")
                 await self.hub.run_db(self.store.release, token)
-                continue
+                return False
             invites = [(e, i, core.seats[i].token) for i, e in enumerate(ids)]
             await self.hub.run_db(self.store.seat_entries, token, core.id, group.game,
                                   group.rated, invites,
                                   [people[i] for i in ids] + [None] * group.bots)
-            made += 1
-        return made
+            return True
+
+        # the round's tables are made side by side: one slow table holds up no other
+        done = await asyncio.gather(*(make(g) for g in Q.groups(entries, time.time())))
+        return sum(done)
 
 
 async def rate_table(store: CommunityStore, run_db: Any, core: Any) -> bool:

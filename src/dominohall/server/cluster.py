@@ -636,19 +636,23 @@ class PgCluster:
             counts = {None if k == "-" else int(k): int(n)
                       for k, n in (args.get("counts") or {}).items()}
             core.set_presence(source or "?", counts)
-            return None
+            return {"info": core.table_info(), "a": core.presence.total()}
+        if op == "info":
+            return {"info": core.table_info(), "a": core.presence.total()}
         if op == "take_seat_again":
             return await core.take_seat_again(int(args["seat"]), args.get("came_from"))
         if op == "again":
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
                                        str(args.get("address") or ""))
             return [nxt.id, nxt.admin, nxt.seat, nxt.secret]
-        raise Rejected("bad_message", "unknown request {op}", params={"op": op})
+        raise Rejected("bad_message", "unknown message type {type} (expected one of {types})",
+                       reason="unknown_message", params={"type": repr(op), "types": "-"})
 
     # --- the hub's Cluster interface -----------------------------------------------------
 
     def attach(self, core: TableCore) -> None:
         core.listeners.append(Publisher(self, core))
+        self.list_soon(core)
 
     async def resolve(self, table_id: str) -> TableState | None:
         follower = self.followers.get(table_id)
@@ -688,6 +692,7 @@ class PgCluster:
                 core.kick()
             return core
         follower = self.followers[table_id] = Follower(self, stored, game)
+        self.spawn(self._presence(table_id, "info"))   # the owner's presence and clocks
         return follower
 
     async def promote(self, table_id: str, clock: dict[str, Any] | None = None
@@ -737,11 +742,16 @@ class PgCluster:
             return {}
         return {"-" if s is None else str(s): n for s, n in audience.seats().items()}
 
-    async def _presence(self, table_id: str) -> None:
+    async def _presence(self, table_id: str, op: str = "presence") -> None:
+        """Tell the owner this node's connections to a table (or only ask for its table
+        info: `op` "info"); the answer brings the owner's table info."""
         follower = self.followers.get(table_id)
         if follower is not None:
             with contextlib.suppress(Rejected):
-                await self.relay(follower, "presence", counts=self._counts(table_id))
+                out = await self.relay(follower, op, counts=self._counts(table_id))
+                if isinstance(out, dict) and (op == "presence" or follower.info is None):
+                    follower.info = out.get("info") or follower.info
+                    follower.total = int(out.get("a") or 0)
 
     async def connect(self, table: Any, conn: Connection) -> None:
         audience = self.hub.audience(table.id)
@@ -770,6 +780,19 @@ class PgCluster:
         handle = self._listing.pop(table_id, None)
         if handle is not None:
             handle.cancel()
+
+    # --- hints, worked out once for the cluster -----------------------------------------
+
+    def hint_get(self, key: tuple[str, int, int, str]) -> tuple[str, str] | None:
+        rows = self.hub.store._rows("SELECT action, why FROM {t}hints WHERE table_id = {p} "
+                                    "AND version = {p} AND seat = {p} AND lang = {p}", key)
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def hint_put(self, key: tuple[str, int, int, str], result: tuple[str, str]) -> None:
+        with self.hub.store.pool.connection() as db:
+            db.execute("INSERT INTO dh_hints (table_id, version, seat, lang, action, why, "
+                       "created) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                       (*key, *result, time.time()))
 
     # --- the lobby -----------------------------------------------------------------------
 

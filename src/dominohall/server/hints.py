@@ -115,11 +115,17 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int, str],
         if queue is not None:                            # after every bot move waiting
             await queue.acquire(BACKGROUND)
         try:
-            result = await loop.run_in_executor(hub.bot_pool, compute, record, key[2],
-                                                 key[3])
+            shared = getattr(hub, "shared_hint", None)   # a cluster's: worked out anywhere
+            result = await shared(key) if shared is not None else None
+            if result is None:
+                result = await loop.run_in_executor(hub.bot_pool, compute, record, key[2],
+                                                     key[3])
+                keep = getattr(hub, "keep_hint", None)
+                if keep is not None:
+                    await keep(key, result)
         finally:
             if queue is not None:
-                queue.release()
+                queue.release(BACKGROUND)
         _cache[key] = result
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)

@@ -65,6 +65,15 @@ class Here:
             audience.revoke(seat, message)
 
 
+def unstarted(core: TableCore) -> bool:
+    """A table that never saw a move nor a second person in its seats: nobody's game is
+    lost when it goes, so it expires after ``unstarted_seconds`` unwatched, not
+    ``idle_seconds`` (tables made by the thousand to fill the server go quickly)."""
+    moved = any(not a.startswith("top ") for a in core.game.actions)
+    seated = sum(1 for s in core.seats if s.kind == "human" and s.secret)
+    return not moved and seated <= 1
+
+
 class Hub:
     """Every table of one server process (node), the store and the bot pool."""
 
@@ -121,6 +130,23 @@ class Hub:
         """Another node took `table` over: this node follows it from now on."""
         if self.cluster is not None:
             self.cluster.demote_soon(table)
+
+    async def shared_hint(self, key: tuple[str, int, int, str]) -> tuple[str, str] | None:
+        """A hint another node of the cluster worked out already (None: one node)."""
+        if self.cluster is None:
+            return None
+        try:
+            return await self.run_db(self.cluster.hint_get, key)  # type: ignore[attr-defined,no-any-return]
+        except StoreError:
+            return None
+
+    async def keep_hint(self, key: tuple[str, int, int, str], result: tuple[str, str]) -> None:
+        """A hint worked out here, for every node of the cluster."""
+        if self.cluster is not None:
+            try:
+                await self.run_db(self.cluster.hint_put, key, result)  # type: ignore[attr-defined]
+            except StoreError:
+                pass
 
     async def think(self, table: TableCore, name: str, game: str, seed: int,
                     view: dict[str, Any]) -> str:
@@ -183,7 +209,8 @@ class Hub:
 
     async def _sweep(self) -> None:
         """Expire tables nobody is connected to; let finished tables leave memory."""
-        every = max(0.2, min(30.0, self.limits.idle_seconds / 4, self.limits.finished_seconds / 4))
+        every = max(0.2, min(30.0, self.limits.idle_seconds / 4, self.limits.finished_seconds / 4,
+                             self.limits.unstarted_seconds / 4))
         while not self._closing:
             await asyncio.sleep(every)
             await self.sweep()
@@ -198,7 +225,7 @@ class Hub:
                         now - core.over_since >= self.limits.finished_seconds:
                     await self._forget(core.id)
             elif core.idle_since is not None and \
-                    now - core.idle_since >= self.limits.idle_seconds:
+                    now - core.idle_since >= self.idle_limit(core):
                 try:
                     await self.run_db(self.store.set_state, core.id, EXPIRED)
                 except Exception:
@@ -208,6 +235,12 @@ class Hub:
                 core.over_since = now
                 await self._forget(core.id)
                 log.info("table %s expired (nobody connected)", core.id)
+
+    def idle_limit(self, core: TableCore) -> float:
+        """Seconds `core` may stay unwatched before it expires (see :func:`unstarted`)."""
+        if unstarted(core):
+            return min(self.limits.unstarted_seconds, self.limits.idle_seconds)
+        return self.limits.idle_seconds
 
     async def _forget(self, table_id: str) -> None:
         """A table leaves this node's memory (and its lease is given up)."""

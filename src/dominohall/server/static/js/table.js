@@ -547,7 +547,7 @@ function renderClock() {
 setInterval(renderClock, 250);
 
 function noticeText(n) {
-  return n.type === "reinvited" ? t("Seat {seat} was re-invited by the host", { seat: n.seat }) : "";
+  return n.type === "reinvited" ? t("{name} was re-invited by the host", { name: nameOf(n.seat) }) : "";
 }
 
 function renderFairness(tb) {
@@ -567,7 +567,7 @@ function renderBanner() {
   const b = $("banner");
   const tb = S.table;
   if (tb.status === "waiting") {
-    const open = tb.seats.filter((s) => s.kind === "human" && !s.name).map((s) => t("seat {n}", { n: s.seat }));
+    const open = tb.seats.filter((s) => s.kind === "human" && !s.name).map((s) => t("Player {n}", { n: s.seat + 1 }));
     b.textContent = S.info && S.info.invites
       ? t("Waiting for {seats} to join. Send them their invite link (Invite).", { seats: listAnd(open) })
       : t("Waiting for {seats} to join.", { seats: listAnd(open) });
@@ -815,8 +815,8 @@ function showInvites() {
   };
   // only unclaimed seats have a link; a claimed seat can be re-invited (a lost device)
   const rows = inv.filter((s) => s.kind === "human").map((s) => s.invite_url
-    ? link(s.invite_url, s.name ? t("Seat {n} ({name})", { n: s.seat, name: s.name }) : t("Seat {n} (open)", { n: s.seat }), s.seat)
-    : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Seat {seat} ({name}): taken", { seat: s.seat, name: s.name || "" }) }),
+    ? link(s.invite_url, s.name ? t("Player {n} ({name})", { n: s.seat + 1, name: s.name }) : t("Player {n} (open)", { n: s.seat + 1 }), s.seat)
+    : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Player {n} ({name}): taken", { n: s.seat + 1, name: s.name || "" }) }),
       el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
         try {
           await api(`/api/tables/${tableId}/seats/${s.seat}/invite`, { method: "POST", body: {} });

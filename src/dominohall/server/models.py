@@ -116,6 +116,12 @@ class Fairness(Out):
     seed_chosen: bool = Field(description="the creator chose the seed (solo or all-bot table)")
     seed: str | None = Field(None, description="once the match is over")
     nonce: str | None = Field(None, description="once the match is over")
+    ending: Literal["over", "expired"] | None = Field(None, description="once the match "
+                                                      "is over: how the table ended")
+    record_hash: str | None = Field(None, description="once the match is over: the final "
+                                    "record's hash (see record_scheme), which "
+                                    "python -m dominohall.server.fair checks")
+    record_scheme: str | None = None
 
 
 class SeatInfo(Out):

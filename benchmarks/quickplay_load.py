@@ -89,7 +89,7 @@ async def run(players: int, seconds: float, db: str, seed: int) -> dict[str, Any
     task.cancel()
     rows = await hub.run_db(community._rows,
                             "SELECT table_id, joined, seen FROM {t}queue "
-                            "WHERE table_id IS NOT NULL AND table_id NOT LIKE 'claim:%'")
+                            "WHERE table_id IS NOT NULL AND table_id NOT LIKE {p}", ("claim:%",))
     await hub.stop()
     tables: dict[str, list[tuple[float, float]]] = {}
     for table, joined, seen in rows:

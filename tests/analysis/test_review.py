@@ -21,6 +21,7 @@ from dominohall.bots.base import hand_mask
 from dominohall.bots.inference import can_hold
 from dominohall.bots.mexican import plan_train
 from dominohall.engine import BadRecord
+from dominohall.engine.actions import parse_action
 from dominohall.engine.tiles import BIT, HIGH, LOW, TEXT, parse_tile
 
 from .twins import twins
@@ -231,3 +232,30 @@ def test_bot_specs_choose_the_work_and_refuse_what_the_evaluation_does_not_take(
         review.settings_for("block", "deep:budget_ms=5")
     with pytest.raises(ValueError, match="worlds"):
         review.settings_for("mexican_train", "deep:worlds=0")
+
+
+def test_block_hindsight_is_exact_and_agrees_with_the_engines_own_search():
+    """The hindsight column of Block endings (`endgame.Solver` on the real hands) gives the
+    values a plain alpha-beta over the engine's own moves gives (`AllFivesBot`'s exact
+    search, no node limit): the same minimax of the same points."""
+    import random as _random
+
+    from dominohall.bots.allfives import AllFivesBot
+
+    checked = 0
+    for seed in range(12):
+        record = _bot_game("block", 2, 20 + seed)
+        for k, g, _action in review._walk(record):
+            view = g.view(g.current_seat)
+            if sum(view["hand_sizes"]) > 9:
+                continue
+            values, exact = review.hindsight_values(g, QUICK["block"])
+            assert exact
+            legal = [parse_action(a) for a in view["legal_actions"]]
+            engine = AllFivesBot(worlds=1, match_bonus=0.0, max_nodes=10 ** 7, race=0.0)
+            engine.solving = True
+            row = engine.evaluate(g.clone(), legal, g.current_seat, _random.Random(0), None)
+            assert engine.solved == 1
+            assert values == {str(a): round(v, 6) for a, v in zip(legal, row)}, (seed, k)
+            checked += 1
+    assert checked >= 10

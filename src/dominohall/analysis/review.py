@@ -10,11 +10,14 @@ moment, never the real hidden hands):
   with a random generator seeded from the view and the analysis seed (`view_seed`), so
   the same view gets the same values, whatever the other seats really hold;
 * in every world each legal action is played and the rest of the hand (line games) or
-  round (Mexican Train) is played out by the top bot's own evaluation
-  (`evaluate`: `bots.allfives.AllFivesBot` for All Fives, Draw and Block, with its exact
-  alpha-beta once nobody can draw and few tiles are left; `bots.train.TrainBot` for
-  Mexican Train, with no head start for its own rollout choice), every action with the
-  same random numbers;
+  round (Mexican Train) is played out by the top bot's own evaluation, every action with
+  the same random numbers: Block and Draw on a plain line, `bots.block.DeepBot`'s (worlds
+  weighted by how likely the others' plays were in each, `endgame.Solver` exact once at
+  most 16 tiles are left and nobody can draw, its heavy-tile rollout before);
+  All Fives (and a line game with a spinner or a draw to choose), `bots.allfives.
+  AllFivesBot`'s (its rollouts, exact alpha-beta once nobody can draw and few tiles are
+  left); Mexican Train, `bots.train.TrainBot`'s (no head start for its own rollout
+  choice);
 * an action's **value** is its mean over the worlds, in points of the mover's side for
   the rest of the hand or round, counted against the others: in the line games the
   points the mover's side (a team with partners) gains, the count's points included,
@@ -39,10 +42,10 @@ moves by tens of pips, so its steps are wider.  Per player: the total and mean l
 the **accuracy**, the share of its decisions marked best or good (in per cent).
 
 ``hindsight=True`` adds, as a separate column (never mixed with the fair one), the same
-values with every hand and the boneyard known: the real position played out by the same
-evaluation (`HINDSIGHT_ROLLOUTS` rollouts averaged), exact by alpha-beta where nobody can
-draw and at most ``solve_tiles`` tiles are left (Block and Draw endings, All Fives' last
-tiles); ``exact`` tells which.
+values with every hand and the boneyard known: exact where nobody can draw and few tiles
+are left (Block and Draw: `endgame.Solver` from 16 tiles; All Fives: alpha-beta from
+``solve_tiles``), else the real position played out by the same evaluation
+(`HINDSIGHT_ROLLOUTS` rollouts averaged); ``exact`` tells which.
 
 The work is fixed (worlds per decision, no clock): the same record, settings and seed give
 the same analysis on any machine and in both builds (the engine compiled or pure).
@@ -149,8 +152,71 @@ def _solving(view: View, bot: Any) -> bool:
     return bool(no_draw and sum(view["hand_sizes"]) <= bot.solve_tiles)
 
 
+def _block_values(view: View, settings: Settings) -> dict[str, float] | None:
+    """Block and Draw on a plain line: the values by the Block/Draw top bot's own search
+    (`bots.block.DeepBot`): worlds from `sample_hands`, weighted by how likely the others'
+    plays were in each (`inference.PlayHistory`), each candidate solved exactly by
+    `endgame.Solver` once at most ``solve_tiles`` tiles are left and nobody can draw, else
+    valued by its rollout; None where that model does not play the game."""
+    import math
+
+    from ..bots import block
+    from ..bots.endgame import NodeLimit, Solver, applicable
+    from ..bots.inference import PlayHistory
+    from ..engine.options import resolve_options
+    from ..engine.sampling import sample_hands
+
+    opts = resolve_options(view["game"], view["players"], view["options"])
+    plays = block._candidates(dict(view))
+    legal = [str(a) for a in view["legal_actions"]]
+    if not applicable(opts) or not plays or any("-" not in a for a in legal):
+        return None
+    params = {k: v for k, v in settings.params.items() if k in ("solve_tiles", "beliefs")}
+    bot = block.DeepBot(seed=0, worlds=settings.worlds, match_bonus=0.0,
+                        solve_tiles=int(params.get("solve_tiles", 16)))
+    bot.rng = random.Random(view_seed(view, f"analysis:{settings.seed}"))
+    seat = view["seat"]
+    v = dict(view)
+    history = PlayHistory(v, bot.beta, bot.double, bot.lapse, bot.partner_beta)
+    candidates = list(plays)
+    solving = sum(view["hand_sizes"]) <= bot.solve_tiles
+    rows: list[list[float]] = []
+    weights: list[float] = []
+    for _ in range(settings.worlds):
+        hands, boneyard = sample_hands(v, bot.rng)
+        h = block._hand_from_view(v, opts, hands, boneyard, bot.scoring)
+        row: list[float] | None = None
+        if solving and not h.drawable():
+            try:
+                row = Solver(h, seat, 0.0).root(candidates)
+            except NodeLimit:
+                row = None
+        if row is None:
+            world_seed = bot.rng.randrange(2 ** 32)
+            row = [bot._rollout_value(h, seat, t, end, world_seed, None)
+                   for t, end in candidates]
+        rows.append(row)
+        weights.append(history.log_weight(hands, seat))
+    top = max(weights)
+    w = [math.exp(x - top) for x in weights]
+    total = sum(w)
+    by_play = {plays[c]: sum(wi * row[i] for wi, row in zip(w, rows)) / total
+               for i, c in enumerate(candidates)}
+    # with both ends showing the same number a tile's plays are one candidate
+    out = {}
+    for a in legal:
+        act = parse_action(a)
+        same = next((text for (t, _end), text in plays.items() if t == act.tile), a)
+        out[a] = round(by_play.get(a, by_play.get(same, 0.0)), 6)
+    return out
+
+
 def value_actions(view: View, settings: Settings) -> dict[str, float]:
     """Each legal action's value (see the module docstring) from `view` alone."""
+    if settings.game in ("block", "draw"):
+        values = _block_values(view, settings)
+        if values is not None:
+            return values
     legal = [str(a) for a in view["legal_actions"]]
     candidates = [parse_action(a) for a in legal]
     bot = _evaluator(settings)
@@ -181,6 +247,10 @@ def hindsight_values(game: Game, settings: Settings) -> tuple[dict[str, float], 
     params = dict(settings.params)
     if settings.game != "mexican_train":
         params.setdefault("max_nodes", HINDSIGHT_NODES)
+    if settings.game in ("block", "draw"):
+        solved = _block_hindsight(game, view)
+        if solved is not None:
+            return solved, True
     bot = _evaluator(Settings(settings.game, 1, params, settings.seed))
     rng = random.Random(view_seed(view, f"hindsight:{settings.seed}"))
     exact = False
@@ -198,6 +268,36 @@ def hindsight_values(game: Game, settings: Settings) -> tuple[dict[str, float], 
         for i, x in enumerate(row):
             totals[i] += x
     return {a: round(t / HINDSIGHT_ROLLOUTS, 6) for a, t in zip(legal, totals)}, exact
+
+
+def _block_hindsight(game: Game, view: View) -> dict[str, float] | None:
+    """Block and Draw endings with every hand known: each action's exact value by
+    `endgame.Solver` (at most 16 tiles in the hands, nobody can draw), else None."""
+    from ..bots import block
+    from ..bots.endgame import NodeLimit, Solver, applicable
+
+    opts: Any = game.options
+    plays = block._candidates(dict(view))
+    legal = [str(a) for a in view["legal_actions"]]
+    if not applicable(opts) or not plays or any("-" not in a for a in legal) \
+            or sum(view["hand_sizes"]) > 16:
+        return None
+    st: Any = game.state
+    h = block._hand_from_view(dict(view), opts, list(st.hands), list(st.boneyard))
+    if h.drawable():
+        return None
+    candidates = list(plays)
+    try:
+        row = Solver(h, view["seat"], 0.0).root(candidates)
+    except NodeLimit:
+        return None
+    by_play = {plays[c]: v for c, v in zip(candidates, row)}
+    out = {}
+    for a in legal:
+        tile = parse_action(a).tile
+        same = next((text for (t, _end), text in plays.items() if t == tile), a)
+        out[a] = round(by_play.get(a, by_play.get(same, 0.0)), 6)
+    return out
 
 
 def mark(game: str, loss: float, best: bool) -> str:

@@ -21,6 +21,8 @@ from .accounts import AccountLimits, Accounts
 from .store import Account, CommunityStore
 
 SESSION_COOKIE = "dh_session"
+PRESENCE_EVERY = 20.0       # seconds: a session's "seen" is written at most this often
+ONLINE_SECONDS = 90.0       # seen this recently: online
 
 router = APIRouter(tags=["accounts"])
 
@@ -59,7 +61,10 @@ SameSite = Depends(same_site)
 async def current_account(request: Request, accounts: AccountsDep) -> Account | None:
     """The logged-in account (None for a guest or a stale cookie)."""
     if not hasattr(request.state, "account"):
-        request.state.account = await accounts.session(request.cookies.get(SESSION_COOKIE))
+        secret = request.cookies.get(SESSION_COOKIE)
+        request.state.account = await accounts.session(secret)
+        if request.state.account is not None and secret:       # presence: seen now
+            await accounts.run_db(accounts.store.touch_session, secret, PRESENCE_EVERY)
     return request.state.account  # type: ignore[no-any-return]
 
 

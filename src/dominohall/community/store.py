@@ -96,6 +96,10 @@ class CommunityStore:
             with self.store._tx() as db:
                 sql = self.store._sql
                 db.execute(sql("DELETE FROM {t}sessions WHERE account_id = {p}"), (account_id,))
+                db.execute(sql("DELETE FROM {t}friends WHERE account_id = {p} OR friend_id = {p}"),
+                           (account_id, account_id))
+                db.execute(sql("DELETE FROM {t}table_invites WHERE from_id = {p} OR to_id = {p}"),
+                           (account_id, account_id))
                 db.execute(sql("UPDATE {t}accounts SET name = NULL, name_key = NULL, "
                                "skeleton = NULL, hash = '', deleted = {p} WHERE id = {p}"),
                            (time.time(), account_id))
@@ -339,3 +343,115 @@ class CommunityStore:
         rows = self._rows("SELECT mu FROM {t}ratings WHERE account_id = {p} AND game = {p}",
                           (account_id, game))
         return float(rows[0][0]) if rows else None
+
+    # ---------------------------------------------------------------- friends, presence
+    def touch_session(self, secret: str, every: float) -> None:
+        """Mark a session seen now (at most once per `every` seconds: presence)."""
+        now = time.time()
+        self._exec("UPDATE {t}sessions SET seen = {p} WHERE hash = {p} AND seen < {p}",
+                   (now, session_hash(secret), now - every))
+
+    def add_friend(self, account_id: str, friend_id: str) -> None:
+        def once() -> None:
+            with self.store._tx() as db:
+                sql = self.store._sql
+                if not db.execute(sql("SELECT 1 FROM {t}friends WHERE account_id = {p} "
+                                      "AND friend_id = {p}"),
+                                  (account_id, friend_id)).fetchone():
+                    db.execute(sql("INSERT INTO {t}friends (account_id, friend_id, created) "
+                                   "VALUES ({p}, {p}, {p})"),
+                               (account_id, friend_id, time.time()))
+        try:
+            self._run(once)
+        except self.store.integrity_error:
+            pass                            # added at the same moment elsewhere
+
+    def remove_friend(self, account_id: str, friend_id: str) -> None:
+        self._exec("DELETE FROM {t}friends WHERE account_id = {p} AND friend_id = {p}",
+                   (account_id, friend_id))
+        self._exec("DELETE FROM {t}table_invites WHERE from_id = {p} AND to_id = {p}",
+                   (account_id, friend_id))
+
+    def friends_of(self, account_id: str, online_since: float) -> list[tuple[Any, ...]]:
+        """(name, mutual, online, quick-play table or None) per friend, by name."""
+        return self._rows(
+            "SELECT a.name, "
+            " EXISTS (SELECT 1 FROM {t}friends b WHERE b.account_id = f.friend_id "
+            "         AND b.friend_id = f.account_id), "
+            " EXISTS (SELECT 1 FROM {t}sessions s WHERE s.account_id = f.friend_id "
+            "         AND s.seen > {p}), "
+            " (SELECT q.table_id FROM {t}queue q WHERE q.account_id = f.friend_id "
+            "  AND q.invite IS NOT NULL) "
+            "FROM {t}friends f JOIN {t}accounts a ON a.id = f.friend_id "
+            "WHERE f.account_id = {p} AND a.deleted IS NULL ORDER BY a.name_key",
+            (online_since, account_id))
+
+    def is_mutual(self, a: str, b: str) -> bool:
+        return len(self._rows("SELECT 1 FROM {t}friends WHERE (account_id = {p} AND "
+                              "friend_id = {p}) OR (account_id = {p} AND friend_id = {p})",
+                              (a, b, b, a))) == 2
+
+    def invite(self, from_id: str, to_id: str, table_id: str, url: str) -> None:
+        def once() -> None:
+            with self.store._tx() as db:
+                sql = self.store._sql
+                db.execute(sql("DELETE FROM {t}table_invites WHERE from_id = {p} AND "
+                               "to_id = {p} AND table_id = {p}"), (from_id, to_id, table_id))
+                db.execute(sql("INSERT INTO {t}table_invites (from_id, to_id, table_id, url, "
+                               "created) VALUES ({p}, {p}, {p}, {p}, {p})"),
+                           (from_id, to_id, table_id, url, time.time()))
+        self._run(once)
+
+    def invites_for(self, account_id: str, since: float) -> list[tuple[Any, ...]]:
+        """(from name, table, url, created) of recent invitations, newest first."""
+        return self._rows(
+            "SELECT a.name, i.table_id, i.url, i.created FROM {t}table_invites i "
+            "JOIN {t}accounts a ON a.id = i.from_id "
+            "WHERE i.to_id = {p} AND i.created > {p} AND a.deleted IS NULL "
+            "ORDER BY i.created DESC LIMIT 20", (account_id, since))
+
+    # ---------------------------------------------------------------- table chat
+    def say(self, table_id: str, channel: str, seat: int | None, name: str,
+            phrase: str | None, text: str | None) -> int:
+        """Append one chat message; returns its number (per table, from 1)."""
+        integrity = self.store.integrity_error
+
+        def once() -> int:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                row = db.execute(sql("SELECT COALESCE(MAX(seq), 0) FROM {t}chat "
+                                     "WHERE table_id = {p}"), (table_id,)).fetchone()
+                seq = int(row[0]) + 1
+                db.execute(sql("INSERT INTO {t}chat (table_id, seq, channel, seat, name, "
+                               "phrase, text, created) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
+                               "{p}, {p})"),
+                           (table_id, seq, channel, seat, name, phrase, text, time.time()))
+            return seq
+
+        for _ in range(5):                   # two nodes numbering at once: again
+            try:
+                return int(self._run(once))
+            except integrity:
+                continue
+        raise StoreError(f"table {table_id}: the chat message could not be stored")
+
+    def chat(self, table_id: str, channel: str, after: int, limit: int = 100
+             ) -> list[tuple[Any, ...]]:
+        """(seq, seat, name, phrase, text, created) of one channel after message `after`."""
+        return self._rows("SELECT seq, seat, name, phrase, text, created FROM {t}chat "
+                          "WHERE table_id = {p} AND channel = {p} AND seq > {p} "
+                          "ORDER BY seq LIMIT {p}", (table_id, channel, after, limit))
+
+    def free_text(self, table_id: str) -> bool | None:
+        rows = self._rows("SELECT free_text FROM {t}chat_settings WHERE table_id = {p}",
+                          (table_id,))
+        return bool(rows[0][0]) if rows else None
+
+    def set_free_text(self, table_id: str, on: bool) -> None:
+        def once() -> None:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                db.execute(sql("DELETE FROM {t}chat_settings WHERE table_id = {p}"), (table_id,))
+                db.execute(sql("INSERT INTO {t}chat_settings (table_id, free_text) "
+                               "VALUES ({p}, {p})"), (table_id, int(on)))
+        self._run(once)

@@ -213,6 +213,35 @@ MIGRATIONS: list[Step] = [
         table_id TEXT PRIMARY KEY,
         result   {json} NOT NULL,
         created  {real} NOT NULL)"""),
+    # friends (dominohall.community.store): who added whom, and invitations to a table
+    # waiting in the invited friend's lobby
+    Create("""CREATE TABLE IF NOT EXISTS {t}friends (
+        account_id TEXT NOT NULL REFERENCES {t}accounts(id),
+        friend_id  TEXT NOT NULL REFERENCES {t}accounts(id),
+        created    {real} NOT NULL,
+        PRIMARY KEY (account_id, friend_id))"""),
+    Create("""CREATE TABLE IF NOT EXISTS {t}table_invites (
+        from_id  TEXT NOT NULL,
+        to_id    TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        url      TEXT NOT NULL,
+        created  {real} NOT NULL,
+        PRIMARY KEY (to_id, from_id, table_id))"""),
+    # table chat (dominohall.community.chat): players' and spectators' channels apart; a
+    # phrase is stored as its code (each reader sees it in their language)
+    Create("""CREATE TABLE IF NOT EXISTS {t}chat (
+        table_id TEXT NOT NULL,
+        seq      INTEGER NOT NULL,
+        channel  TEXT NOT NULL,
+        seat     INTEGER,
+        name     TEXT NOT NULL,
+        phrase   TEXT,
+        text     TEXT,
+        created  {real} NOT NULL,
+        PRIMARY KEY (table_id, seq))"""),
+    Create("""CREATE TABLE IF NOT EXISTS {t}chat_settings (
+        table_id  TEXT PRIMARY KEY,
+        free_text INTEGER NOT NULL)"""),
 ]
 
 

@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 HOST = "127.0.0.1"
@@ -128,10 +129,111 @@ def _ppid(pid: int) -> int:
         return -1
 
 
+# --- the hostile client (--hostile): issue 25's floods beside the honest tables -----------
+
+async def hint_flood(url: str, token: str, sockets: int, stop_at: float, stats: dict) -> None:
+    """One seat of a solo table with `sockets` websockets, each asking for a hint at every
+    position; the seat plays the hint it gets (a new position, a new hint to work out)."""
+    import websockets
+
+    headers = {"X-Seat-Token": token}
+    conns = await asyncio.gather(*(websockets.connect(url, max_size=None,
+                                                      additional_headers=headers)
+                                   for _ in range(sockets)))
+
+    async def drain(c) -> None:         # the other sockets read what they are sent
+        try:
+            async for raw in c:
+                if '"type":"error"' in raw or '"type": "error"' in raw:
+                    stats["hint_refusals"] += 1
+        except Exception:  # noqa: BLE001 - closed
+            pass
+
+    drains = [asyncio.create_task(drain(c)) for c in conns[1:]]
+    try:
+        main = conns[0]
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(main.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+            except TimeoutError:
+                break
+            m = json.loads(raw)
+            if m["type"] == "hint" and m.get("action"):
+                stats["hints"] += 1
+                await main.send(json.dumps({"type": "action", "version": m["version"],
+                                            "action": m["action"]}))
+            elif m["type"] == "error":
+                stats["hint_refusals"] += 1
+            elif m["type"] == "state" and m["view"]["legal_actions"] and not m["view"]["is_over"]:
+                for c in conns:
+                    await c.send('{"type": "hint"}')
+    finally:
+        for d in drains:
+            d.cancel()
+        for c in conns:
+            c.transport.abort() if hasattr(c, "transport") else None
+
+
+async def replay_flood(base: str, body: bytes, stop_at: float, stats: dict) -> None:
+    """POST /api/replay of a long record, again and again."""
+    def one() -> int:
+        req = urllib.request.Request(base + "/api/replay", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                r.read()
+                return r.status
+        except urllib.error.HTTPError as err:
+            return err.code
+        except OSError:
+            return 0
+    while time.monotonic() < stop_at:
+        status = await asyncio.to_thread(one)
+        stats["replays"][status] = stats["replays"].get(status, 0) + 1
+        if status != 200:
+            await asyncio.sleep(0.05)
+
+
+async def idle_connections(port: int, n: int, stop_at: float, stats: dict) -> None:
+    """`n` connections that send a request head a byte at a time (slowloris), reopened
+    whenever the server closes them."""
+    async def one() -> None:
+        while time.monotonic() < stop_at:
+            try:
+                _r, w = await asyncio.open_connection(HOST, port)
+            except OSError:
+                stats["idle_refused"] += 1
+                await asyncio.sleep(0.5)
+                continue
+            stats["idle_opened"] += 1
+            try:
+                w.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+                while time.monotonic() < stop_at and not w.is_closing():
+                    await asyncio.sleep(2.0)
+                    w.write(b"X: y\r\n")
+                    await w.drain()
+            except (OSError, ConnectionError):
+                pass
+            finally:
+                w.close()
+    await asyncio.gather(*(one() for _ in range(n)))
+
+
+def long_record(seed: int) -> bytes:
+    """A whole match's record (Mexican Train, 4 players, every round): a replay's most work."""
+    from dominohall.engine import new_game
+    g = new_game("mexican_train", players=4, seed=seed)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    return json.dumps({"record": g.to_record(), "round": 1}).encode()
+
+
 async def run_clients(players: list[tuple[str, str]], watchers: list[str], think: float,
-                      seconds: float, seed: int, server_pid: int) -> dict:
+                      seconds: float, seed: int, server_pid: int,
+                      hostile: list | None = None) -> dict:
     stats: dict = {"latency": [], "first": {}, "last": {}, "errors": 0,
-                   "spectator_messages": 0, "rss": []}
+                   "spectator_messages": 0, "rss": [], "hints": 0, "hint_refusals": 0,
+                   "replays": {}, "idle_opened": 0, "idle_refused": 0}
     stop_at = time.monotonic() + seconds
     rng = random.Random(seed)
 
@@ -140,10 +242,39 @@ async def run_clients(players: list[tuple[str, str]], watchers: list[str], think
             stats["rss"].append(rss_mb(server_pid))
             await asyncio.sleep(1.0)
 
-    await asyncio.gather(sample_rss(), *(spectator(u, stop_at, stats) for u in watchers),
+    attacks = [make(stop_at, stats) for make in (hostile or [])]
+    await asyncio.gather(sample_rss(), *attacks, *(spectator(u, stop_at, stats) for u in watchers),
                          *(human(u, tok, think, stop_at, stats, random.Random(rng.random()))
                            for u, tok in players))
     return stats
+
+
+def attack(port: int, seconds: float, game: str, seed: int) -> int:
+    """The hostile client (``--hostile`` runs it in its own process): a hint flood on 4
+    solo tables with 29 sockets each, 4 replay floods of a whole match's record and 300
+    slow connections, for `seconds`; prints what it got."""
+    base = f"http://{HOST}:{port}"
+    stats: dict = {"hints": 0, "hint_refusals": 0, "replays": {}, "idle_opened": 0,
+                   "idle_refused": 0}
+    record = long_record(seed)
+    tables = [post(base + "/api/tables", {
+        "game": game, "take_seat": 0, "name": "hinter", "hints": True, "ready_seconds": 0,
+        "away_seconds": 0, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        for _ in range(4)]
+
+    async def run() -> None:
+        stop_at = time.monotonic() + seconds
+        await asyncio.gather(
+            *(hint_flood(f"ws://{HOST}:{port}/ws/{t['id']}", t["seat_token"], 29, stop_at,
+                         stats) for t in tables),
+            *(replay_flood(base, record, stop_at, stats) for _ in range(4)),
+            idle_connections(port, 300, stop_at, stats))
+
+    asyncio.run(run())
+    print(f"hostile client (own process): {stats['hints']} hints answered, "
+          f"{stats['hint_refusals']} refused; replays by status {stats['replays']}; "
+          f"slow connections opened {stats['idle_opened']} (refused {stats['idle_refused']})")
+    return 0
 
 
 def main() -> int:
@@ -161,13 +292,22 @@ def main() -> int:
                     help="the server has no --limit (a peer run of an older dominohall)")
     ap.add_argument("--spectators", type=int, choices=(0, 1), default=1,
                     help="a spectator websocket per table (default 1)")
+    ap.add_argument("--hostile", action="store_true",
+                    help="a hostile client beside the tables: a hint flood (4 solo tables, "
+                         "29 sockets each), a replay flood (4 at once) and 300 slow "
+                         "connections")
+    ap.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.attack:                     # the hostile client, in its own process
+        return attack(args.attack, args.seconds, args.game, args.seed)
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 300:
         ap.error("--tables 1..1000 and --seconds 1..300")
     port = free_port()
     # one address opens everything: the per-address limits are raised for this client only
-    limits = [f"create_per_minute={args.tables * 2}", f"connect_per_minute={args.tables * 4}",
-              f"conns_per_address={args.tables * 2 + 10}"]
+    extra = 150 if args.hostile else 0      # the hint flood's 116 websockets, same address
+    limits = [f"create_per_minute={args.tables * 2 + 10}",
+              f"connect_per_minute={args.tables * 4 + extra * 2}",
+              f"conns_per_address={args.tables * 2 + 10 + extra}"]
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [sys.executable, "-m", "dominohall.cli", "serve", "--host", HOST, "--port", str(port),
                "--db", os.path.join(tmp, "load.sqlite3"), "--bot-delay", str(args.bot_delay),
@@ -203,11 +343,19 @@ def main() -> int:
                     players.append((url, t["seat_token"]))
                 if args.spectators:
                     watchers.append(url)
+            attacker = None
+            if args.hostile:            # its own process: it must not slow the honest clients
+                attacker = subprocess.Popen(
+                    [sys.executable, __file__, "--attack", str(port), "--seconds",
+                     str(args.seconds + 5), "--game", args.game, "--seed", str(args.seed)],
+                    stdout=subprocess.PIPE, text=True)
+                time.sleep(5)           # its sockets open and its floods start
             rss_idle = rss_mb(server.pid)
             started = time.monotonic()
             stats = asyncio.run(run_clients(players, watchers, args.think, args.seconds,
                                             args.seed, server.pid))
             elapsed = time.monotonic() - started
+            attack_report = attacker.communicate(timeout=120)[0].strip() if attacker else ""
         finally:
             server.terminate()
             server.wait(10)
@@ -222,6 +370,8 @@ def main() -> int:
     if lat:
         print(f"latency action->broadcast ms: p50 {statistics.median(lat):.1f}  "
               f"p99 {percentile(lat, 99):.1f}  max {max(lat):.1f}")
+    if args.hostile:
+        print(attack_report)
     rss = stats["rss"] or [float("nan")]
     print(f"server RSS MB (with bot workers): {rss_idle:.0f} after creating the tables, "
           f"peak {max(rss):.0f} under load; spectators received "

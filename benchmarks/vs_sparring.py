@@ -7,6 +7,7 @@ duplicate deals with the seats rotated, per round and per match, with 95% interv
         --others longest,dumper,mexfirst --deals 30 --out benchmarks/results/mt4_deep.jsonl
     python benchmarks/vs_sparring.py --summary --out FILE [--label L]
     python benchmarks/vs_sparring.py --compare A.jsonl B.jsonl    # the same deals twice
+    python benchmarks/vs_sparring.py --paired A.jsonl B.jsonl     # A minus B, same deals
 
 Deal k (game seed from `--seed` and k, as the arena's) is played once per rotation: our
 bot in seat r, the others in the other seats in `--others`' order, so every seat gets
@@ -162,6 +163,27 @@ def compare(a: Path, b: Path) -> str:
             f"{min(lb, default=0)}-{max(lb, default=0)} in {b.name})")
 
 
+def paired(a: Path, b: Path, seed: int = 0) -> str:
+    """Two bots against the same others on the same deals: A minus B per deal (each the
+    mean over its rotations), on the deals both completed, with bootstrap intervals."""
+    def per_deal(path: Path) -> dict[int, dict[str, float]]:
+        by: dict[int, list[dict[str, Any]]] = {}
+        for r in load_rows(path, None):
+            by.setdefault(r["deal"], []).append(r)
+        return {d: {k: statistics.fmean(seating_stats(r)[k] for r in v)
+                    for k in ("round_win", "pips_round")}
+                for d, v in by.items() if len(v) == len(v[0]["entries"])}
+    da, db = per_deal(a), per_deal(b)
+    both = sorted(set(da) & set(db))
+    lines = [f"{a.name} minus {b.name}: {len(both)} shared deals"]
+    for k in ("round_win", "pips_round"):
+        d = [da[x][k] - db[x][k] for x in both]
+        c = bootstrap_mean(d, seed)
+        lines.append(f"  {k} {statistics.fmean(d):+.3f} " + ("[n/a]" if c is None else
+                                                            f"[{c[0]:+.3f}, {c[1]:+.3f}]"))
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--players", type=int, default=2)
@@ -178,7 +200,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--label", default=None, help="default: ours vs others, players, rounds")
     p.add_argument("--summary", action="store_true", help="only summarise --out")
     p.add_argument("--compare", nargs=2, metavar="FILE", help="compare two runs' moves")
+    p.add_argument("--paired", nargs=2, metavar="FILE",
+                   help="A minus B on the deals both files completed")
     a = p.parse_args(argv)
+    if a.paired:
+        print(paired(Path(a.paired[0]), Path(a.paired[1])))
+        return 0
     if a.compare:
         print(compare(Path(a.compare[0]), Path(a.compare[1])))
         return 0

@@ -198,3 +198,14 @@ def test_undo_is_off_by_default():
             assert "--allow-undo" in play_screen(app).message.plain
 
     run(main())
+
+
+def test_the_hint_does_not_say_play_again_on_your_last_tile():
+    view = {"game": "mexican_train", "seat": 0, "owed": [], "hand": ["7-7"],
+            "legal_actions": ["7-7>t0"],
+            "trains": [{"id": "t0", "owner": 0, "started": True, "open_end": 7},
+                       {"id": "mx", "owner": None, "started": False}]}
+    last = why("7-7>t0", view)
+    assert "again" not in last, last
+    two = why("7-7>t0", {**view, "hand": ["7-7", "5-1"]})
+    assert "you play again" in two, two

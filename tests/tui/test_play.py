@@ -60,8 +60,8 @@ def test_mexican_train_rounds_by_keys():
         for hand in event["hands"]:
             for tile in hand:
                 assert render.glyph(tile) in body
-        for s, name in enumerate(["you", "greedy (seat 1)", "greedy (seat 2)",
-                                  "greedy (seat 3)"]):
+        for s, name in enumerate(["you", "Bot 2 · Greedy (easy)", "Bot 3 · Greedy (easy)",
+                                  "Bot 4 · Greedy (easy)"]):
             row = next(line.strip("█ ") for line in body.splitlines()
                        if line.strip("█ ").startswith(name + " "))
             assert row.split()[-3:] == [str(event["pips"][s]), str(event["points"][s]),

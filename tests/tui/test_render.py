@@ -24,7 +24,7 @@ def test_trains_show_owner_open_end_marker_and_owed_double():
     lines = text.plain.splitlines()
     assert "owed: t1" in lines[0]
     assert lines[1].startswith("t0 you") and lines[1].endswith("▸3  [12|3]")
-    assert lines[2].startswith("t1 seat 1   ● ▸7") and lines[2].endswith("[12|7][7|7]")
+    assert lines[2].startswith("t1 Player 2  ● ▸7") and lines[2].endswith("[12|7][7|7]")
     assert "mx Mexican" in lines[3] and "not started" in lines[3]
     owed = [span for span in text.spans if "on red" in str(span.style)]
     assert any(text.plain[s.start:s.end] == "[7|7]" for s in owed)

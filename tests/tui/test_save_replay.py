@@ -302,3 +302,27 @@ def test_screenshot_of_a_round_end(tmp_path):
 
     run(main())
     assert (out / "tui-round-end.svg").read_text().startswith("<svg")
+
+
+def test_quitting_a_finished_match_does_not_offer_resume(tmp_path, monkeypatch, capsys):
+    """The line printed after the terminal game: a finished match is watched with
+    `dominohall replay`, not carried on with --resume; an unfinished one still is."""
+    import random as _random
+
+    from dominohall.cli import main
+    from dominohall.tui.app import PlayApp
+
+    def play_out(self):
+        rng = _random.Random(0)
+        g = self.session.game
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()), seat=g.current_seat)
+
+    monkeypatch.setattr(PlayApp, "run", play_out)
+    path = tmp_path / "m.json"
+    assert main(["play", "block", "--players", "2", "--no-autosave", "--save", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "--resume" not in err and f"dominohall replay {path}" in err, err
+    monkeypatch.setattr(PlayApp, "run", lambda self: None)
+    assert main(["play", "block", "--players", "2", "--no-autosave", "--save", str(path)]) == 0
+    assert "--resume" in capsys.readouterr().err

@@ -70,8 +70,8 @@ def test_round_end_and_match_over_show_the_points_table():
             assert f"Round {event['round']} over" in text
             for word in ("Player", "Tiles left", "Pips", "Points", "Total"):
                 assert word in text
-            for s, name in enumerate(["you", "greedy (seat 1)", "greedy (seat 2)",
-                                      "greedy (seat 3)"]):
+            for s, name in enumerate(["you", "Bot 2 · Greedy (easy)", "Bot 3 · Greedy (easy)",
+                                      "Bot 4 · Greedy (easy)"]):
                 cells = row_of(text, name)
                 assert cells[-3:] == [str(event["pips"][s]), str(event["points"][s]),
                                       str(event["scores"][s])]
@@ -174,7 +174,7 @@ def test_all_fives_spinner_fits(size):
             assert f"arm U off the spinner ▸{ends['U']['value']}: [6|0]" in text
             assert f"arm D off the spinner ▸{ends['D']['value']}: empty" in text
             for s in range(1, 4):                   # every player's tiles and points
-                assert f"greedy {render.tiles_word(view['hand_sizes'][s])}" in text
+                assert f"Bot {s + 1} {render.tiles_word(view['hand_sizes'][s])}" in text
             assert "boneyard: 8 tiles" in text
 
     run(main())

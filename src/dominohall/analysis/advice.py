@@ -126,7 +126,9 @@ def reasons(action: str, view: View) -> list[Reason]:
     shed = Reason("sheds_most" if most else "sheds", {"n": pips})
     if mexican:
         out = [_train_reason(act.target, view), shed]
-        if HIGH[tile] == LOW[tile]:
+        # a double lets you play again, unless it was your last tile (the round is over)
+        hand = view.get("hand")
+        if HIGH[tile] == LOW[tile] and (hand is None or len(hand) > 1):
             out.append(Reason("double_again"))
         return out
     where = (Reason("leads", {"tile": TEXT[tile]}) if act.target is None

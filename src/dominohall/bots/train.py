@@ -50,9 +50,11 @@ from .train_beliefs import TrainHistory
 from .train_rollout import TrainRollout, train_choice
 
 #: worlds a move by default (`search.WorldSearch`: a work budget, the same move under any
-#: load), calibrated once to the target of <= 10 ms of CPU a move with the compiled engine
-#: in 2-player, 4-round matches (about 3 ms a world; `benchmarks/work_cost.py`)
-DEFAULT_WORLDS = 3
+#: load).  First calibrated to <= 10 ms of CPU a move (3 worlds), which lost to the
+#: longest-chain planner; 8 worlds beat 3 by +27 pips a round [+9, +48] on the same
+#: deals, at about 17 ms a move with the compiled rollouts on the loaded machine
+#: (README, "Mexican Train against the sparring partners")
+DEFAULT_WORLDS = 8
 
 
 class TrainBot(WorldSearch):

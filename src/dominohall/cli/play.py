@@ -108,7 +108,10 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"dominohall: error: the terminal game needs textual ({err})") from None
     PlayApp(session, speed=args.speed, inline_bots=False).run()
     where = ", ".join(str(p) for p in session.save_paths)
-    if where:
+    if where and session.game.is_over:          # nothing to carry on: a finished match
+        print(_("match saved to {where} (dominohall replay {where} to watch it)").format(
+            where=where), file=sys.stderr)
+    elif where:
         print(_("game saved to {where} (dominohall play --resume to carry on)").format(
             where=where), file=sys.stderr)
     return 0

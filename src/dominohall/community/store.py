@@ -409,3 +409,49 @@ class CommunityStore:
             "JOIN {t}accounts a ON a.id = i.from_id "
             "WHERE i.to_id = {p} AND i.created > {p} AND a.deleted IS NULL "
             "ORDER BY i.created DESC LIMIT 20", (account_id, since))
+
+    # ---------------------------------------------------------------- table chat
+    def say(self, table_id: str, channel: str, seat: int | None, name: str,
+            phrase: str | None, text: str | None) -> int:
+        """Append one chat message; returns its number (per table, from 1)."""
+        integrity = self.store.integrity_error
+
+        def once() -> int:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                row = db.execute(sql("SELECT COALESCE(MAX(seq), 0) FROM {t}chat "
+                                     "WHERE table_id = {p}"), (table_id,)).fetchone()
+                seq = int(row[0]) + 1
+                db.execute(sql("INSERT INTO {t}chat (table_id, seq, channel, seat, name, "
+                               "phrase, text, created) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
+                               "{p}, {p})"),
+                           (table_id, seq, channel, seat, name, phrase, text, time.time()))
+            return seq
+
+        for _ in range(5):                   # two nodes numbering at once: again
+            try:
+                return int(self._run(once))
+            except integrity:
+                continue
+        raise StoreError(f"table {table_id}: the chat message could not be stored")
+
+    def chat(self, table_id: str, channel: str, after: int, limit: int = 100
+             ) -> list[tuple[Any, ...]]:
+        """(seq, seat, name, phrase, text, created) of one channel after message `after`."""
+        return self._rows("SELECT seq, seat, name, phrase, text, created FROM {t}chat "
+                          "WHERE table_id = {p} AND channel = {p} AND seq > {p} "
+                          "ORDER BY seq LIMIT {p}", (table_id, channel, after, limit))
+
+    def free_text(self, table_id: str) -> bool | None:
+        rows = self._rows("SELECT free_text FROM {t}chat_settings WHERE table_id = {p}",
+                          (table_id,))
+        return bool(rows[0][0]) if rows else None
+
+    def set_free_text(self, table_id: str, on: bool) -> None:
+        def once() -> None:
+            sql = self.store._sql
+            with self.store._tx() as db:
+                db.execute(sql("DELETE FROM {t}chat_settings WHERE table_id = {p}"), (table_id,))
+                db.execute(sql("INSERT INTO {t}chat_settings (table_id, free_text) "
+                               "VALUES ({p}, {p})"), (table_id, int(on)))
+        self._run(once)

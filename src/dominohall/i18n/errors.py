@@ -150,6 +150,12 @@ SERVER: dict[str, str] = {
     "friend_self": N_("You cannot add yourself."),
     "not_mutual": N_("You can invite only a friend who added you too."),
     "not_at_table": N_("Only a player at this table can invite to it."),
+    "chat_mute": N_("mute: seat numbers, e.g. 0,2"),
+    "chat_one": N_("Send a phrase or a text."),
+    "chat_phrase": N_("unknown phrase {phrase}"),
+    "chat_free_text_off": N_("Free text is off at this table; the phrases are on."),
+    "chat_too_long": N_("A message has at most {n} characters."),
+    "chat_host_only": N_("Only the table's host can change this."),
     # hints
     "hints_bool": N_("hints: true or false"),
     "hints_spectator": N_("spectators get no hints"),

@@ -22,7 +22,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from ..community import friends, quickplay
+from ..community import chat, friends, quickplay
 from ..community import routes as community
 from . import errors, pages
 from .deps import admin_cookie, cookie_name
@@ -96,5 +96,6 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(community.router)
     app.include_router(quickplay.router)
     app.include_router(friends.router)
+    app.include_router(chat.router)
     errors.install(app)
     return app

@@ -125,7 +125,7 @@ async def _answer(room: Room, conn: Connection, key: tuple[str, int, int, str],
                     await keep(key, result)
         finally:
             if queue is not None:
-                queue.release()
+                queue.release(BACKGROUND)
         _cache[key] = result
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)

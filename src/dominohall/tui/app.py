@@ -339,7 +339,7 @@ class PlayScreen(Screen[None]):
                 lead.append(_("no legal target") + "  ", style="dim")
             for k, target in enumerate(targets):
                 style = "bold reverse green" if k == self.target_index else "reverse"
-                chips.append(Chip(render.target_label(target, view),
+                chips.append(Chip(render.target_label(target, view, self.session.names),
                                   render.action_for(self.selected, target), style))
         elif not legal and not view["is_over"]:
             lead.append(_("waiting for the others…") + "  ", style="dim")
@@ -734,7 +734,7 @@ class ReplayScreen(Screen[None]):
             revealed.update(Text(_("hands are hidden until the round ends "
                                    "(tiles in each hand are shown under Players)"),
                                  style="dim"))
-        who = _("spectator") if self.seat is None else _("seat {n}").format(n=self.seat)
+        who = _("spectator") if self.seat is None else _("Player {n}").format(n=self.seat + 1)
         if self.step:
             status = _("step {step} of {steps} ({who}) — last: {action}").format(
                 step=self.step, steps=len(self.actions), who=who,

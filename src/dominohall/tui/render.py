@@ -24,6 +24,7 @@ from rich.text import Text
 from ..bots.mexican import plan_train
 from ..engine.tiles import TEXT, parse_tile
 from ..i18n import N_, _, get_language, ngettext
+from ..i18n.labels import bot_name
 from ..i18n.log import event_text
 
 View = dict[str, Any]
@@ -181,20 +182,28 @@ def action_for(tile: str, target: str | None) -> str:
 
 
 def seat_name(seat: int | None, view: View, names: list[str]) -> str:
+    """A player as the panels name them: "you", "Bot 3 · Greedy (easy)", "Player 3" (people
+    are numbered from 1, like the web pages; seats are 0-based only in records)."""
     if seat is None:
         return "-"
     if seat == view.get("seat"):
         return _("you")
-    if names:
-        return _("{name} (seat {n})").format(name=names[seat], n=seat)
-    return _("seat {n}").format(n=seat)
+    if _is_bot(seat, names):
+        return _("Bot {n} · {level}").format(n=seat + 1,
+                                              level=bot_name(names[seat], get_language()))
+    return _("Player {n}").format(n=seat + 1)
 
 
-def short_name(seat: int, view: View, names: list[str]) -> str:
-    """'you', the bot's name, or 'seat 2' (where the seat number is shown beside it)."""
+def short_name(seat: int, view: View, names: list[str] | None) -> str:
+    """'you', 'Bot 3' or 'Player 3'."""
     if seat == view.get("seat"):
         return _("you")
-    return names[seat] if names else _("seat {n}").format(n=seat)
+    return bot_or_player(seat, names)
+
+
+def _is_bot(seat: int, names: list[str] | None) -> bool:
+    return bool(names) and 0 <= seat < len(names or []) and (names or [])[seat] not in (
+        "", "human", "you")
 
 
 def tiles_word(n: int) -> str:
@@ -205,7 +214,7 @@ def points_word(n: int) -> str:
     return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
-def target_label(target: str | None, view: View) -> str:
+def target_label(target: str | None, view: View, names: list[str] | None = None) -> str:
     """A short label for a target chip: 't0 your train ▸7', 'mx Mexican ▸12', 'R end ▸3'."""
     if target is None:
         return _("lead")
@@ -216,7 +225,7 @@ def target_label(target: str | None, view: View) -> str:
         elif train["owner"] == view.get("seat"):
             who = _("your train")
         else:
-            who = _("seat {n}").format(n=train["owner"])
+            who = bot_or_player(train["owner"], names)
         if target in view["owed"]:
             return _("{train} {who} owed ▸{end}").format(train=target, who=who,
                                                         end=train["open_end"])
@@ -263,7 +272,7 @@ def boneyard_text(view: View) -> str:
 
 
 def teams_text() -> str:
-    return _("teams: seats 0+2 v 1+3")
+    return _("teams: players 1+3 v 2+4")
 
 
 def players(view: View, names: list[str]) -> Text:
@@ -272,8 +281,7 @@ def players(view: View, names: list[str]) -> Text:
     markers = {}
     if view["game"] == "mexican_train":
         markers = {t["owner"]: t["marker"] for t in view["trains"] if t["owner"] is not None}
-    labels = [short_name(s, view, names) if s == view.get("seat") or names else _("seat")
-              for s in range(view["players"])]
+    labels = [short_name(s, view, names) for s in range(view["players"])]
     wide = max(8, *(len(label) for label in labels))
     counts = [tiles_word(n) for n in view["hand_sizes"]]
     count_w = max(len(c) for c in counts)
@@ -282,7 +290,7 @@ def players(view: View, names: list[str]) -> Text:
     for s in range(view["players"]):
         turn = s == view["current_seat"]
         text.append("▶ " if turn else "  ", style="bold green")
-        text.append(f"{s} {labels[s]:<{wide}}", style="bold" if turn else "")
+        text.append(f"{labels[s]:<{wide}}", style="bold" if turn else "")
         n = view["hand_sizes"][s]
         text.append(counts[s].rjust(count_w), style="bold red" if n == 1 else "")
         text.append("  " + pts[s].rjust(pts_w))
@@ -380,9 +388,9 @@ def log_events(view: View, last: int = 300) -> list[dict[str, Any]]:
 
 
 def bot_or_player(seat: int, names: list[str] | None) -> str:
-    """How the log names another seat: "Bot 3" for a bot (numbered like every player,
-    from 1), else "Player 3"."""
-    if names and 0 <= seat < len(names) and names[seat] not in ("", "human", "you"):
+    """How the log and the board name another seat: "Bot 3" for a bot (numbered like every
+    player, from 1), else "Player 3"."""
+    if _is_bot(seat, names):
         return _("Bot {n}").format(n=seat + 1)
     return _("Player {n}").format(n=seat + 1)
 
@@ -426,7 +434,8 @@ def _not_started(train: dict[str, Any]) -> str:
     return _("not started") if train["owner"] is not None else _("not started (open to all)")
 
 
-def trains_text(view: View, width: int = 80, height: int = 0) -> Text:
+def trains_text(view: View, width: int = 80, height: int = 0,
+                names: list[str] | None = None) -> Text:
     """Every personal train and the Mexican train: owner, open end, marker; owed doubles lit."""
     text = Text()
     text.append(_("engine {tile}").format(tile=glyph(view["engine"])), style="bold")
@@ -438,7 +447,7 @@ def trains_text(view: View, width: int = 80, height: int = 0) -> Text:
     me = view.get("seat")
     lines = max(1, min(3, (height - 1) // len(view["trains"]))) if height else 1
     whos = [_("Mexican") if t["owner"] is None else
-            _("you") if t["owner"] == me else _("seat {n}").format(n=t["owner"])
+            _("you") if t["owner"] == me else bot_or_player(t["owner"], names)
             for t in view["trains"]]
     who_w = max(len(w) for w in whos) + 2
     id_w = max(3, *(len(t["id"]) + 1 for t in view["trains"]))
@@ -559,9 +568,10 @@ def layout_text(view: View, width: int = 80) -> Text:
     return text
 
 
-def table_text(view: View, width: int = 80, height: int = 0) -> Text:
+def table_text(view: View, width: int = 80, height: int = 0,
+               names: list[str] | None = None) -> Text:
     if view["game"] == "mexican_train":
-        return trains_text(view, width, height)
+        return trains_text(view, width, height, names)
     return layout_text(view, width)
 
 

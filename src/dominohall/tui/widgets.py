@@ -191,7 +191,7 @@ class Board(Widget):
             self.query_one("#players", Static).update(render.players(view, names))
             self.query_one("#scores", Static).update(render.score_sheet(view, names))
             width = table.content_size.width or 80
-            table.update(render.table_text(view, width, table.content_size.height))
+            table.update(render.table_text(view, width, table.content_size.height, names))
             table.border_subtitle = ""
         self.query_one("#log", Static).update(render.log_text(view, names=names))
         box = self.query_one("#logbox", VerticalScroll)

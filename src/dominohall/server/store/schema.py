@@ -227,6 +227,21 @@ MIGRATIONS: list[Step] = [
         url      TEXT NOT NULL,
         created  {real} NOT NULL,
         PRIMARY KEY (to_id, from_id, table_id))"""),
+    # table chat (dominohall.community.chat): players' and spectators' channels apart; a
+    # phrase is stored as its code (each reader sees it in their language)
+    Create("""CREATE TABLE IF NOT EXISTS {t}chat (
+        table_id TEXT NOT NULL,
+        seq      INTEGER NOT NULL,
+        channel  TEXT NOT NULL,
+        seat     INTEGER,
+        name     TEXT NOT NULL,
+        phrase   TEXT,
+        text     TEXT,
+        created  {real} NOT NULL,
+        PRIMARY KEY (table_id, seq))"""),
+    Create("""CREATE TABLE IF NOT EXISTS {t}chat_settings (
+        table_id  TEXT PRIMARY KEY,
+        free_text INTEGER NOT NULL)"""),
 ]
 
 

@@ -71,7 +71,7 @@ class BotPool:
         try:
             return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
         finally:
-            self.queue.release()
+            self.queue.release(priority)
 
     async def move(self, priority: int, name: str, game: str, seed: int,
                    view: dict[str, Any]) -> str:

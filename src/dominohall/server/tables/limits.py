@@ -130,8 +130,23 @@ class FairQueue:
         self.free = max(1, slots)
         self.waiting: tuple[collections.deque[asyncio.Future[None]], ...] = (
             collections.deque(), collections.deque(), collections.deque())
+        #: background work holds at most all workers but one (a replay or a hint takes
+        #: a worker for a while: a move must always find one free soon)
+        self.background_cap = max(1, slots - 1)
+        self.background = asyncio.Semaphore(self.background_cap)
 
     async def acquire(self, priority: int) -> None:
+        """Wait for a worker; pair it with ``release(priority)``."""
+        if priority == BACKGROUND:
+            await self.background.acquire()
+        try:
+            await self._acquire(priority)
+        except BaseException:
+            if priority == BACKGROUND:
+                self.background.release()
+            raise
+
+    async def _acquire(self, priority: int) -> None:
         if self.free > 0 and not any(self.waiting):
             self.free -= 1
             return
@@ -141,10 +156,16 @@ class FairQueue:
             await fut
         except asyncio.CancelledError:
             if fut.done() and not fut.cancelled():
-                self.release()          # it was handed a slot just as it was cancelled
+                self._release()         # it was handed a slot just as it was cancelled
             raise
 
-    def release(self) -> None:
+    def release(self, priority: int | None = None) -> None:
+        """Give the worker back (``priority``: the one it was acquired with)."""
+        self._release()
+        if priority == BACKGROUND:
+            self.background.release()
+
+    def _release(self) -> None:
         for queue in self.waiting:
             while queue:
                 fut = queue.popleft()

@@ -292,7 +292,7 @@ export function tError(err) {
 // ---- the log ----------------------------------------------------------------------------
 
 /** One line of the log for an event (the fields the server sends), as `seat` sees it;
- * `nameOf(seat)` gives a player's name (default "seat N"). */
+ * `nameOf(seat)` gives a player's name (default "Player N", numbered from 1). */
 export function tEvent(e, { seat = null, nameOf = null, game = null } = {}) {
   const name = (s) => (nameOf ? nameOf(s) : t("Player {n}", { n: s + 1 }));
   const who = (s) => (s === seat ? t("you") : name(s));

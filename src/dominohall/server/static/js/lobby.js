@@ -125,7 +125,7 @@ function seatRow(i, prev) {
   for (const b of g.bots) sel.appendChild(el("option", { value: `bot:${b}`, text: t("Bot: {bot}", { bot: botLabel(g, b) }) }));
   sel.value = prev || (i === 0 ? "you" : `bot:${g.bots[Math.min(1, g.bots.length - 1)]}`);
   if (!sel.value) sel.selectedIndex = 0;
-  return el("div", { class: "seat-row" }, el("label", { class: "seat-no", for: id, text: t("Seat {seat}", { seat: i + 1 }) }), sel);
+  return el("div", { class: "seat-row" }, el("label", { class: "seat-no", for: id, text: t("Player {n}", { n: i + 1 }) }), sel);
 }
 
 function renderSeats() {

@@ -137,8 +137,19 @@ async def hint_flood(url: str, token: str, sockets: int, stop_at: float, stats: 
     import websockets
 
     headers = {"X-Seat-Token": token}
-    conns = [await websockets.connect(url, max_size=None, additional_headers=headers)
-             for _ in range(sockets)]
+    conns = await asyncio.gather(*(websockets.connect(url, max_size=None,
+                                                      additional_headers=headers)
+                                   for _ in range(sockets)))
+
+    async def drain(c) -> None:         # the other sockets read what they are sent
+        try:
+            async for raw in c:
+                if '"type":"error"' in raw or '"type": "error"' in raw:
+                    stats["hint_refusals"] += 1
+        except Exception:  # noqa: BLE001 - closed
+            pass
+
+    drains = [asyncio.create_task(drain(c)) for c in conns[1:]]
     try:
         main = conns[0]
         while time.monotonic() < stop_at:
@@ -157,8 +168,10 @@ async def hint_flood(url: str, token: str, sockets: int, stop_at: float, stats: 
                 for c in conns:
                     await c.send('{"type": "hint"}')
     finally:
+        for d in drains:
+            d.cancel()
         for c in conns:
-            await c.close()
+            c.transport.abort() if hasattr(c, "transport") else None
 
 
 async def replay_flood(base: str, body: bytes, stop_at: float, stats: dict) -> None:
@@ -236,6 +249,34 @@ async def run_clients(players: list[tuple[str, str]], watchers: list[str], think
     return stats
 
 
+def attack(port: int, seconds: float, game: str, seed: int) -> int:
+    """The hostile client (``--hostile`` runs it in its own process): a hint flood on 4
+    solo tables with 29 sockets each, 4 replay floods of a whole match's record and 300
+    slow connections, for `seconds`; prints what it got."""
+    base = f"http://{HOST}:{port}"
+    stats: dict = {"hints": 0, "hint_refusals": 0, "replays": {}, "idle_opened": 0,
+                   "idle_refused": 0}
+    record = long_record(seed)
+    tables = [post(base + "/api/tables", {
+        "game": game, "take_seat": 0, "name": "hinter", "hints": True, "ready_seconds": 0,
+        "away_seconds": 0, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        for _ in range(4)]
+
+    async def run() -> None:
+        stop_at = time.monotonic() + seconds
+        await asyncio.gather(
+            *(hint_flood(f"ws://{HOST}:{port}/ws/{t['id']}", t["seat_token"], 29, stop_at,
+                         stats) for t in tables),
+            *(replay_flood(base, record, stop_at, stats) for _ in range(4)),
+            idle_connections(port, 300, stop_at, stats))
+
+    asyncio.run(run())
+    print(f"hostile client (own process): {stats['hints']} hints answered, "
+          f"{stats['hint_refusals']} refused; replays by status {stats['replays']}; "
+          f"slow connections opened {stats['idle_opened']} (refused {stats['idle_refused']})")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200)
@@ -255,7 +296,10 @@ def main() -> int:
                     help="a hostile client beside the tables: a hint flood (4 solo tables, "
                          "29 sockets each), a replay flood (4 at once) and 300 slow "
                          "connections")
+    ap.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.attack:                     # the hostile client, in its own process
+        return attack(args.attack, args.seconds, args.game, args.seed)
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 300:
         ap.error("--tables 1..1000 and --seconds 1..300")
     port = free_port()
@@ -299,24 +343,19 @@ def main() -> int:
                     players.append((url, t["seat_token"]))
                 if args.spectators:
                     watchers.append(url)
-            hostile = []
-            if args.hostile:
-                record = long_record(args.seed)
-                for i in range(4):
-                    t = post(base + "/api/tables", {
-                        "game": args.game, "take_seat": 0, "name": "hinter", "hints": True,
-                        "ready_seconds": 0, "away_seconds": 0,
-                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
-                    url = f"ws://{HOST}:{port}/ws/{t['id']}"
-                    hostile.append(lambda stop, st, u=url, k=t["seat_token"]:
-                                   hint_flood(u, k, 29, stop, st))
-                hostile += [lambda stop, st: replay_flood(base, record, stop, st)] * 4
-                hostile.append(lambda stop, st: idle_connections(port, 300, stop, st))
+            attacker = None
+            if args.hostile:            # its own process: it must not slow the honest clients
+                attacker = subprocess.Popen(
+                    [sys.executable, __file__, "--attack", str(port), "--seconds",
+                     str(args.seconds + 5), "--game", args.game, "--seed", str(args.seed)],
+                    stdout=subprocess.PIPE, text=True)
+                time.sleep(5)           # its sockets open and its floods start
             rss_idle = rss_mb(server.pid)
             started = time.monotonic()
             stats = asyncio.run(run_clients(players, watchers, args.think, args.seconds,
-                                            args.seed, server.pid, hostile))
+                                            args.seed, server.pid))
             elapsed = time.monotonic() - started
+            attack_report = attacker.communicate(timeout=120)[0].strip() if attacker else ""
         finally:
             server.terminate()
             server.wait(10)
@@ -332,9 +371,7 @@ def main() -> int:
         print(f"latency action->broadcast ms: p50 {statistics.median(lat):.1f}  "
               f"p99 {percentile(lat, 99):.1f}  max {max(lat):.1f}")
     if args.hostile:
-        print(f"hostile client: {stats['hints']} hints answered, {stats['hint_refusals']} "
-              f"refused; replays by status {stats['replays']}; slow connections opened "
-              f"{stats['idle_opened']} (refused {stats['idle_refused']})")
+        print(attack_report)
     rss = stats["rss"] or [float("nan")]
     print(f"server RSS MB (with bot workers): {rss_idle:.0f} after creating the tables, "
           f"peak {max(rss):.0f} under load; spectators received "

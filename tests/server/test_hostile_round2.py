@@ -642,3 +642,57 @@ def test_tables_without_a_move_or_a_second_human_expire_quickly(tmp_path):
         c.portal.call(hub(c).sweep)
         assert {c.get(f"/api/tables/{t['id']}").json()["status"] for t in (pair, moved)} \
             == {"expired"}
+
+
+# --- fair: the end of the record is committed too --------------------------------------------
+
+def test_a_record_cut_short_or_changed_does_not_verify(client, tmp_path):
+    import copy
+    import json as _json
+    import subprocess
+    import sys
+
+    from dominohall.server import fair
+    r = client.post("/api/tables", json={"game": "all_fives", "options": {"hands": 1},
+                                         "seats": BOTS2})
+    tid = r.json()["id"]
+    room = hub(client).tables[tid]
+    with client.websocket_connect(f"/ws/{tid}") as ws:          # bots play while watched
+        while not room.game.is_over:
+            recv(ws)
+    info = client.get(f"/api/tables/{tid}").json()["fairness"]
+    shown = info["record_hash"]                                   # what the table showed
+    assert info["ending"] == "over" and len(shown) == 64
+    record = client.get(f"/api/tables/{tid}/record").json()
+    assert record["fairness"]["record_hash"] == shown
+    assert "fair deal" in fair.verify(record, final=shown)
+
+    short = copy.deepcopy(record)
+    short["actions"] = short["actions"][:-3]                    # cut short, still legal
+    with pytest.raises(fair.NotFair, match="cut short"):
+        fair.verify(short)
+    rehashed = copy.deepcopy(short)                              # the hash redone to match
+    rehashed["fairness"]["record_hash"] = fair.record_hash(
+        rehashed["fairness"]["commitment"], rehashed["actions"], "over")
+    with pytest.raises(fair.NotFair, match="before the end"):
+        fair.verify(rehashed)
+    rehashed["fairness"]["ending"] = "expired"                   # posing as expired
+    rehashed["fairness"]["record_hash"] = fair.record_hash(
+        rehashed["fairness"]["commitment"], rehashed["actions"], "expired")
+    assert fair.verify(rehashed)                                 # the record is consistent,
+    with pytest.raises(fair.NotFair, match="shown at the table"):
+        fair.verify(rehashed, final=shown)                       # but not what was shown
+    missing = copy.deepcopy(record)
+    del missing["fairness"]["record_hash"]
+    with pytest.raises(fair.NotFair, match="final hash"):
+        fair.verify(missing)
+
+    path = tmp_path / "short.json"
+    path.write_text(_json.dumps(short))
+    out = subprocess.run([sys.executable, "-m", "dominohall.server.fair", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "NOT VERIFIED" in out.stderr, out
+    path.write_text(_json.dumps(record))
+    out = subprocess.run([sys.executable, "-m", "dominohall.server.fair", str(path),
+                          "--final", shown], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and shown[:16] in out.stdout, out

@@ -108,15 +108,16 @@ def test_one_entry_per_device_and_a_cap_per_address(client):
     assert guest.get("/api/queue").json()["game"] == "draw"          # replaced, not added
     store = accounts_of(client).store
     assert len(store.waiting(Q.STALE)) == 1
-    others = [person(client, address="10.9.9.9") for _ in range(4)]
-    codes = [o.post("/api/queue", json={"game": "draw", "players": 4}).status_code
-             for o in others]
-    assert codes == [201, 201, 201, 201]
-    codes = [person(client, address="10.9.9.9").post(
-        "/api/queue", json={"game": "draw", "players": 4}).status_code for _ in range(2)]
-    assert codes == [429, 429]                      # 4 from one address at most
     assert guest.post("/api/queue/leave", json={}).status_code == 204
     assert guest.get("/api/queue").json() == {"state": "none"}
+    # four from one address that cannot be matched with one another (or they would leave)
+    choices = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 3)]
+    codes = [person(client, address="10.9.9.9").post(
+        "/api/queue", json={"game": g, "players": n}).status_code for g, n in choices]
+    assert codes == [201, 201, 201, 201]
+    codes = [person(client, address="10.9.9.9").post(
+        "/api/queue", json={"game": "block", "players": 4}).status_code for _ in range(2)]
+    assert codes == [429, 429]                      # 4 from one address at most
 
 
 @pytest.mark.parametrize("body,status", [
@@ -151,9 +152,10 @@ def test_nothing_hidden_in_the_queue_state(client):
     assert a["url"].split("invite=")[1] not in str(ben.get("/api/queue").json())
 
 
-def fake_core(table_id, scores, teams=False):
+def fake_core(table_id, scores, teams=False, away=()):
     options = SimpleNamespace(teams=teams, scoring="penalty")
-    return SimpleNamespace(id=table_id, game=SimpleNamespace(scores=scores, options=options))
+    return SimpleNamespace(id=table_id, game=SimpleNamespace(scores=scores, options=options),
+                           controller=lambda seat: "away" if seat in away else "human")
 
 
 def test_a_rated_quick_play_match_is_rated_when_it_ends(client):
@@ -189,3 +191,19 @@ def test_a_casual_or_own_second_account_table_is_not_rated(client):
     assert not run(rate_table, store, hub.run_db, fake_core("same", [1, 50]))
     assert not run(rate_table, store, hub.run_db, fake_core("casual", [1, 50]))
     assert client.get("/api/leaderboard/mexican_train").json() == []
+
+
+def test_abandoning_a_rated_match_counts_as_its_loss(client):
+    ann, ben = person(client, "Ann"), person(client, "Ben")
+    for b in (ann, ben):
+        b.post("/api/queue", json={"game": "mexican_train", "players": 2, "rated": True})
+    m = wait_matched(ann)
+    ann_seat = m["seat"]
+    scores = [0, 0]
+    scores[ann_seat], scores[1 - ann_seat] = 5, 90     # Ann was ahead, then left
+    store = accounts_of(client).store
+    assert client.portal.call(rate_table, store, client.app.state.hub.run_db,
+                              fake_core(m["table"], scores, away={ann_seat}))
+    board = client.get("/api/leaderboard/mexican_train").json()
+    assert [row["name"] for row in board] == ["Ben", "Ann"]
+    assert board[0]["wins"] == 1 and board[1]["wins"] == 0

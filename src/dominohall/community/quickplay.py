@@ -219,15 +219,23 @@ async def rate_table(store: CommunityStore, run_db: Any, core: Any) -> bool:
     game, _, seats = found
     g = core.game
     teams = bool(getattr(g.options, "teams", False))
-    scores = g.scores
-    players = [R.Player(s["account"], int(scores[i]), i % 2 if teams else None,
+    scoring = str(getattr(g.options, "scoring", "penalty"))
+    lower = R.lower_is_better(game, scoring)
+    scores = [int(x) for x in g.scores]
+    # abandoning counts as the loss: a player still away (a bot playing for them past the
+    # away time) when the match ends ranks last, and so does their partner
+    gone = {i for i in range(len(seats)) if core.controller(i) == "away"}
+    if teams:
+        gone |= {i ^ 2 for i in gone if (i ^ 2) < len(seats)}
+    if gone:
+        worst = max(scores) + 1 if lower else min(scores) - 1
+        scores = [worst if i in gone else x for i, x in enumerate(scores)]
+    players = [R.Player(s["account"], scores[i], i % 2 if teams else None,
                         s.get("address") or "", s.get("device") or "")
                for i, s in enumerate(seats) if s and s.get("account")]
     if len(players) != len(seats) or R.same_player(players):
         return False                        # never rated against oneself
-    scoring = str(getattr(g.options, "scoring", "penalty"))
-    return await run_db(store.record_match, core.id, game, players,
-                        R.lower_is_better(game, scoring)) is not None
+    return await run_db(store.record_match, core.id, game, players, lower) is not None
 
 
 async def start(app: Any, hub: Any) -> Callable[[], Awaitable[None]]:

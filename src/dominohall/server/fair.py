@@ -16,8 +16,11 @@ the full game record with a ``fairness`` section.  Anyone can then check the dea
     dominohall replay record.json                     # step through the match
 
 :func:`verify` checks that the commitment matches the seed and nonce, that the
-record deals from that seed (no explicit hands or boneyard), and that the record
-replays under the rules (every action legal).
+record deals from that seed (no explicit hands or boneyard), that the record
+replays under the rules (every action legal), and that it is the whole record: when
+the match ends the table also shows the **final record hash** (:func:`record_hash`,
+over the commitment, how the table ended and every action), which the record carries
+and must match; a record of a finished match must reach its end.
 
 >>> seed, nonce = 2**130 + 7, "ab" * 16
 >>> len(commitment(seed, nonce))
@@ -35,6 +38,7 @@ import sys
 from typing import Any
 
 SCHEME = "sha256(dominohall-deal-v1:{seed}:{nonce})"
+RECORD_SCHEME = "sha256(dominohall-record-v1:{commitment}:{ending}:{actions as JSON})"
 SEED_BITS = 128
 
 
@@ -56,7 +60,21 @@ class NotFair(Exception):
     """A record whose deal does not match its commitment."""
 
 
-def verify(record: dict[str, Any]) -> str:
+def record_hash(promised: str, actions: list[str], ending: str) -> str:
+    """The final record's hash, published with the seed when the match ends: it commits
+    the server to every action (and to how the table ended: ``over`` or ``expired``), so
+    a record cut short or changed later no longer verifies.
+
+    >>> h = record_hash("ab" * 32, ["12-5>t0", "draw"], "over")
+    >>> h == record_hash("ab" * 32, ["12-5>t0"], "over"), len(h)
+    (False, 64)
+    """
+    text = json.dumps(actions, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(
+        f"dominohall-record-v1:{promised}:{ending}:{text}".encode()).hexdigest()
+
+
+def verify(record: dict[str, Any], final: str | None = None) -> str:
     """Check a downloaded record; returns a one-line summary or raises NotFair."""
     from ..engine import replay
 
@@ -75,21 +93,39 @@ def verify(record: dict[str, Any]) -> str:
     if deck.get("hands") or deck.get("boneyard"):
         raise NotFair("the record sets its own hands: they are not dealt from the seed")
     game = replay(record)           # BadRecord if any action is illegal
+    ending, published = fair.get("ending"), fair.get("record_hash")
+    if ending not in ("over", "expired") or not isinstance(published, str):
+        raise NotFair("the record has no final hash (fairness.record_hash): its end is "
+                      "not committed")
+    if record_hash(promised, list(record.get("actions") or []), ending) != published:
+        raise NotFair("the actions do not match the final record hash: the record was "
+                      "cut short or changed")
+    if ending == "over" and not game.is_over:
+        raise NotFair("the record stops before the end of the match (cut short)")
+    if final is not None and final.strip().lower() != published:
+        raise NotFair("the final record hash is not the one you were shown at the table")
     chosen = " (the creator chose this seed: a solo or all-bot table)" \
         if fair.get("seed_chosen") else ""
+    end = "to the end of the match" if ending == "over" else "until the table expired"
     return (f"fair deal: commitment {promised[:16]}... matches the seed{chosen}; "
-            f"{len(game.actions)} actions replay under the rules")
+            f"{len(game.actions)} actions replay under the rules, {end}; final record "
+            f"hash {published[:16]}...")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    final = None
+    if len(args) == 3 and args[1] == "--final":
+        args, final = args[:1], args[2]
     if len(args) != 1:
-        print("usage: python -m dominohall.server.fair RECORD.json", file=sys.stderr)
+        print("usage: python -m dominohall.server.fair RECORD.json [--final HASH]\n"
+              "  --final HASH: the final record hash the table showed when the match "
+              "ended", file=sys.stderr)
         return 2
     try:
         with open(args[0]) as f:
             record = json.load(f)
-        print(verify(record))
+        print(verify(record, final))
     except (OSError, ValueError, NotFair) as err:
         print(f"NOT VERIFIED: {err}", file=sys.stderr)
         return 1

@@ -116,6 +116,12 @@ class Fairness(Out):
     seed_chosen: bool = Field(description="the creator chose the seed (solo or all-bot table)")
     seed: str | None = Field(None, description="once the match is over")
     nonce: str | None = Field(None, description="once the match is over")
+    ending: Literal["over", "expired"] | None = Field(None, description="once the match "
+                                                      "is over: how the table ended")
+    record_hash: str | None = Field(None, description="once the match is over: the final "
+                                    "record's hash (see record_scheme), which "
+                                    "python -m dominohall.server.fair checks")
+    record_scheme: str | None = None
 
 
 class SeatInfo(Out):
@@ -153,6 +159,11 @@ class You(Out):
     host: bool = Field(description="you created this table")
 
 
+class InviteCheck(Out):
+    valid: bool = Field(description="the invite still opens a seat (False: used or retired)")
+    seat: int | None = Field(None, description="the seat it opens, while valid")
+
+
 class TableInfo(Out):
     id: str
     game: str
@@ -175,6 +186,7 @@ class TableInfo(Out):
     version: int | None = Field(None, description="in the lobby list: the table's version")
     you: You | None = None
     invites: list[Invite] | None = Field(None, description="for the host: every seat")
+    invite: InviteCheck | None = Field(None, description="with ?invite=TOKEN: is it still good")
 
 
 class Created(Out):

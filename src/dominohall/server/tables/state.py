@@ -183,6 +183,10 @@ class TableState:
         if self.finished:
             out["seed"] = str(seed)         # text: a 129-bit number does not fit a JS number
             out["nonce"] = nonce
+            out["ending"] = "expired" if self.expired else "over"
+            out["record_hash"] = fair.record_hash(out["commitment"], self.game.actions,
+                                                  out["ending"])
+            out["record_scheme"] = fair.RECORD_SCHEME
         return out
 
     def record(self) -> dict[str, Any]:

@@ -655,3 +655,14 @@ def test_a_used_invite_link_says_so_at_once_and_the_join_form_says_which_game(pa
     assert page.locator(".join-seat").inner_text() == "The link invites you to sit as player 3."
     assert page.locator(".join-seated").inner_text() == "Already at the table: Ana, Ben, and Bot 4."
     assert not page.errors, page.errors
+
+
+def test_phones_do_not_show_the_keyboard_help_line(page, server):
+    game = find_position("mexican_train", 2, lambda g: any("-" in a for a in g.legal_actions()),
+                         {"set_max": 6, "rounds": 1, "hand_size": 7})
+    serve_position(page, server, game, 0, ["Ana", "Ben"])
+    assert page.locator("#keys").is_visible()               # a desktop window shows it
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    assert not page.locator("#keys").is_visible()           # a phone does not
+    assert not page.errors, page.errors

@@ -249,8 +249,8 @@ def load(args: argparse.Namespace) -> list[str]:
 
 # --- failover --------------------------------------------------------------------------
 
-def failover_once(db_base: str, seed: int) -> dict[str, Any]:
-    """One kill -9 of a table's owner mid-round."""
+def failover_once(db_base: str, seed: int, term: bool = False) -> dict[str, Any]:
+    """One kill -9 (or, with `term`, SIGTERM) of a table's owner mid-round."""
     from websockets.sync.client import connect
 
     with fresh_db(db_base) as db, tempfile.TemporaryDirectory() as tmp:
@@ -306,7 +306,10 @@ def failover_once(db_base: str, seed: int) -> dict[str, Any]:
                     raise RuntimeError("the table did not start")
                 time.sleep(0.01)
             before = max(v for _, v in seen)
-            owner.proc.kill()
+            if term:
+                owner.proc.terminate()
+            else:
+                owner.proc.kill()
             killed_at.append(time.monotonic())
             owner.proc.wait(10)
             for t in threads:
@@ -333,11 +336,12 @@ def failover_once(db_base: str, seed: int) -> dict[str, Any]:
 
 
 def failover(args: argparse.Namespace) -> list[str]:
-    lines = [f"# cluster_load.py failover: {args.runs} runs, 3 nodes, the owner killed -9 "
+    how = "stopped with SIGTERM (handing over)" if args.term else "killed -9"
+    lines = [f"# cluster_load.py failover: {args.runs} runs, 3 nodes, the owner {how} "
              "mid-round (after version 8)", "run  takeover s  acked  lost  twice  completed"]
     results = []
     for i in range(args.runs):
-        r = failover_once(args.db, i)
+        r = failover_once(args.db, i, args.term)
         results.append(r)
         line = (f"{i + 1:3d}  {r['takeover']:10.2f}  {r['acked']:5d}  {r['lost']:4d}  "
                 f"{r['twice']:5d}  {r['over']}")
@@ -365,6 +369,8 @@ def main() -> None:
     sub.choices["load"].add_argument("--tables", type=int, default=16)
     sub.choices["load"].add_argument("--seconds", type=float, default=20)
     sub.choices["failover"].add_argument("--runs", type=int, default=20)
+    sub.choices["failover"].add_argument("--term", action="store_true",
+                                         help="SIGTERM instead of kill -9")
     args = ap.parse_args()
     if not args.db:
         raise SystemExit("cluster_load.py: error: --db postgresql://... (or "

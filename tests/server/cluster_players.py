@@ -31,6 +31,7 @@ class WsPlayer:
         self.acked: list[tuple[int, str]] = []      # (version played at, action)
         self.refused: list[dict] = []
         self.sent: tuple[int, str] | None = None
+        self.last: dict | None = None           # the latest view
         self.done = threading.Event()
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -66,6 +67,9 @@ class WsPlayer:
             if m["type"] == "error":
                 self.sent = None
                 self.refused.append(m)
+                if m.get("code") != "stale" and self.last is not None:
+                    time.sleep(0.2)             # (a node going away): play again
+                    self.act(ws, self.last)
                 continue
             if m["type"] != "state":
                 continue
@@ -76,12 +80,17 @@ class WsPlayer:
             if view["is_over"]:
                 self.done.set()
                 return
-            if self.play and self.sent is None and view["legal_actions"]:
-                legal = view["legal_actions"]
-                action = "end" if "end" in legal else self.rng.choice(legal)
-                self.sent = (view["version"], action)
-                ws.send(json.dumps({"type": "action", "version": view["version"],
-                                    "action": action}))
+            self.last = view
+            if self.sent is None:
+                self.act(ws, view)
+
+    def act(self, ws, view: dict) -> None:
+        if self.play and view["legal_actions"]:
+            legal = view["legal_actions"]
+            action = "end" if "end" in legal else self.rng.choice(legal)
+            self.sent = (view["version"], action)
+            ws.send(json.dumps({"type": "action", "version": view["version"],
+                                "action": action}))
 
     def close(self) -> None:
         self.stop.set()

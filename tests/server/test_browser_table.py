@@ -625,3 +625,44 @@ def test_partners_have_one_line_each_team_in_the_chart(page, server):
     assert page.locator("svg.summary-chart polyline.player-line").count() == 2
     assert page.locator(".summary-legend li").all_inner_texts() == ["Ana & Cy", "Ben & Dee"]
     assert not page.errors, page.errors
+
+
+# ---- invite links ------------------------------------------------------------------------
+
+def test_a_used_invite_link_says_so_at_once_and_the_join_form_says_which_game(page, server):
+    status, made = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 1},
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "greedy"}], "ready_seconds": 0})
+    assert status == 201, made
+    tid = made["id"]
+    first, second = (s["token"] for s in made["seats"] if s["seat"] in (1, 2))
+    claim_ana = next(s["token"] for s in made["seats"] if s["seat"] == 0)
+    assert server.request("POST", f"/api/tables/{tid}/join",
+                          {"token": claim_ana, "name": "Ana"})[0] == 200
+    assert server.request("POST", f"/api/tables/{tid}/join",
+                          {"token": first, "name": "Ben"})[0] == 200
+    # the used link: said at once, with no name form
+    page.goto(f"{server.url}/t/{tid}?invite={first}")
+    page.locator("#modal-title").wait_for()
+    assert page.locator("#modal-title").inner_text() == "This invite link has been used"
+    assert page.locator("#join-name").count() == 0
+    assert page.locator("#watch-btn").is_visible()
+    # a good link: which game, the seat it opens, who is already there
+    page.goto(f"{server.url}/t/{tid}?invite={second}")
+    page.locator("#join-name").wait_for()
+    assert page.locator(".join-game").inner_text() == "A game of Mexican Train."
+    assert page.locator(".join-seat").inner_text() == "The link invites you to sit as player 3."
+    assert page.locator(".join-seated").inner_text() == "Already at the table: Ana, Ben, and Bot 4."
+    assert not page.errors, page.errors
+
+
+def test_phones_do_not_show_the_keyboard_help_line(page, server):
+    game = find_position("mexican_train", 2, lambda g: any("-" in a for a in g.legal_actions()),
+                         {"set_max": 6, "rounds": 1, "hand_size": 7})
+    serve_position(page, server, game, 0, ["Ana", "Ben"])
+    assert page.locator("#keys").is_visible()               # a desktop window shows it
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    assert not page.locator("#keys").is_visible()           # a phone does not
+    assert not page.errors, page.errors

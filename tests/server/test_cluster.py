@@ -116,7 +116,10 @@ def first_state_after(p: WsPlayer, start: int, version: int) -> None:
     deadline = time.monotonic() + 60
     while not any(m["type"] == "state" and m["view"]["version"] > version
                   for m in p.messages[start:]):
-        assert time.monotonic() < deadline, f"no state beyond version {version}"
+        assert time.monotonic() < deadline, (
+            f"no state beyond version {version}",
+            [(m["type"], m.get("view", {}).get("version"), m.get("code"))
+             for m in p.messages[-5:]])
         time.sleep(0.05)
 
 

@@ -51,8 +51,8 @@ from .train_rollout import TrainRollout, train_choice
 
 #: worlds a move by default (`search.WorldSearch`: a work budget, the same move under any
 #: load).  First calibrated to <= 10 ms of CPU a move (3 worlds), which lost to the
-#: longest-chain planner; 8 worlds beat 3 by +27 pips a round [+9, +48] on the same
-#: deals, at about 17 ms a move with the compiled rollouts on the loaded machine
+#: longest-chain planner; 8 worlds beat 3 by +15 pips a round [+1, +30] on the same
+#: 11 deals, at about 21 ms a move with the compiled rollouts on the loaded machine
 #: (README, "Mexican Train against the sparring partners")
 DEFAULT_WORLDS = 8
 

@@ -556,7 +556,9 @@ class PgCluster:
 
     async def relay(self, table: TableState, op: str, **args: Any) -> Any:
         """`op` on the owner of `table` (here, if this node takes the table over now)."""
-        for _attempt in range(3):
+        assert self.loop is not None
+        give_up = self.loop.time() + 3 * RELAY_SECONDS     # a takeover takes a second or two
+        while self.loop.time() < give_up:
             current = self.hub.current(table)
             if isinstance(current, TableCore):
                 return await self._apply(current, op, args)
@@ -565,6 +567,7 @@ class PgCluster:
                 core = await self.promote(table.id)
                 if core is not None:
                     return await self._apply(core, op, args)
+                await asyncio.sleep(0.1)        # another node is taking it over
                 continue
             rid = secrets.token_hex(8)
             assert self.loop is not None

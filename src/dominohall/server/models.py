@@ -159,6 +159,11 @@ class You(Out):
     host: bool = Field(description="you created this table")
 
 
+class InviteCheck(Out):
+    valid: bool = Field(description="the invite still opens a seat (False: used or retired)")
+    seat: int | None = Field(None, description="the seat it opens, while valid")
+
+
 class TableInfo(Out):
     id: str
     game: str
@@ -181,6 +186,7 @@ class TableInfo(Out):
     version: int | None = Field(None, description="in the lobby list: the table's version")
     you: You | None = None
     invites: list[Invite] | None = Field(None, description="for the host: every seat")
+    invite: InviteCheck | None = Field(None, description="with ?invite=TOKEN: is it still good")
 
 
 class Created(Out):

@@ -95,12 +95,18 @@ async def create(request: Request, response: Response, spec: CreateTable, hub: H
              response_model_exclude_unset=True,
              summary="a table's seats, status and deal commitment (and, for its creator, "
                     "the open invites)")
-async def table(request: Request, table: TableDep) -> dict[str, Any]:
+async def table(request: Request, table: TableDep, invite: str | None = None) -> dict[str, Any]:
+    """``?invite=TOKEN``: the page says at once whether an invite link still opens a seat
+    (before asking for a name), without claiming it."""
     out = table.public_info()
     host = is_host(request, table)
     out["you"] = {"seat": seat_of(request, table), "host": host}
     if host:
         out["invites"] = invites(table, base_url(request))
+    if invite is not None:
+        opens = [i for i in table.open_invites()
+                 if len(invite) <= 200 and protocol.same_secret(table.seats[i].token, invite)]
+        out["invite"] = {"valid": bool(opens), "seat": opens[0] if opens else None}
     return out
 
 

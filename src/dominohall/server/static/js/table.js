@@ -830,7 +830,31 @@ function showInvites() {
     el("div", { class: "modal-buttons" }, el("button", { onclick: closeModal, text: t("Close") })));
 }
 
-function joinForm(token) {
+/** What the join form says about the table: the game and who is already seated. */
+function tableAbout(info) {
+  if (!info) return [];
+  const game = GAME_LABELS[info.game] || info.game;
+  const seated = (info.seats || []).filter((s) => s.kind === "bot" || s.name)
+    .map((s) => seatName(info.seats, s.seat));
+  const out = [el("p", { class: "join-game", text: t("A game of {game}.", { game }) })];
+  if (info.invite && info.invite.seat !== null && info.invite.seat !== undefined) {
+    out.push(el("p", { class: "join-seat", text: t("The link invites you to sit as player {n}.", { n: info.invite.seat + 1 }) }));
+  }
+  if (seated.length) out.push(el("p", { class: "join-seated", text: t("Already at the table: {names}.", { names: listAnd(seated) }) }));
+  return out;
+}
+
+/** An invite link that was used (or retired by a re-invite): said before any name form. */
+function usedInvite(info) {
+  openModal("join", el("h2", { id: "modal-title", text: t("This invite link has been used") }),
+    el("p", { class: "used-invite", text: t("Someone has already taken the seat it opened. Ask the host for a new link, or watch the table.") }),
+    ...tableAbout(info),
+    el("div", { class: "modal-buttons" },
+      el("button", { class: "primary", id: "watch-btn", onclick: () => { history.replaceState(null, "", `/t/${tableId}`); closeModal(); start(); }, text: t("Watch the table") }),
+      el("a", { href: "/", class: "button", text: t("Back to the lobby") })));
+}
+
+function joinForm(token, info = null) {
   const input = el("input", { id: "join-name", maxlength: 24, placeholder: t("Your name"), value: localStorage.getItem("dominohall.name") || "" });
   const err = el("p", { class: "error", role: "alert" });
   const go = async (ev) => {
@@ -844,6 +868,7 @@ function joinForm(token) {
     } catch (e) { err.textContent = e.message; }
   };
   openModal("join", el("h2", { id: "modal-title", text: t("Join the table") }),
+    ...tableAbout(info),
     el("form", { onsubmit: go }, el("label", {}, t("Display name"), " ", input), err,
       el("div", { class: "modal-buttons" }, el("button", { class: "primary", id: "join-btn", type: "submit", text: t("Take my seat") }))));
   input.focus();
@@ -898,8 +923,10 @@ async function main() {
   const invite = new URLSearchParams(location.search).get("invite");
   // an invite works once; this device may already hold the seat it opened
   if (invite) {
-    api(`/api/tables/${tableId}`).then((info) => {
-      if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); } else joinForm(invite);
+    api(`/api/tables/${tableId}?invite=${encodeURIComponent(invite)}`).then((info) => {
+      if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); }
+      else if (info.invite && !info.invite.valid) usedInvite(info);     // said at once, before any name
+      else joinForm(invite, info);
     }).catch(() => joinForm(invite));
   } else start();
 }

@@ -696,3 +696,35 @@ def test_a_record_cut_short_or_changed_does_not_verify(client, tmp_path):
     out = subprocess.run([sys.executable, "-m", "dominohall.server.fair", str(path),
                           "--final", shown], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and shown[:16] in out.stdout, out
+
+
+# --- the re-invite race: revocation and moves in the table's order ---------------------------
+
+def test_a_move_queued_behind_a_reinvite_is_refused(client):
+    import threading
+    import time as _time
+    t = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}])
+    tid = t["id"]
+    room = hub(client).tables[tid]
+    seat = room.game.current_seat
+    old = t["seats"][seat]["token"]
+    view = client.get(f"/api/tables/{tid}/view", headers={"X-Seat-Token": old}).json()
+    version = room.version
+
+    async def hold():
+        await room.lock.acquire()
+    client.portal.call(hold)                        # the table is busy (a move being saved)
+    got = {}
+    mover = threading.Thread(target=lambda: got.update(r=client.post(
+        f"/api/tables/{tid}/actions", headers={"X-Seat-Token": old},
+        json={"action": view["legal_actions"][0], "version": view["version"]})))
+    mover.start()
+    _time.sleep(0.5)                                # the old device's move waits its turn
+
+    async def revoke_then_release():
+        room.seats[seat].secret = None              # what reinvite does, under the lock
+        room.lock.release()
+    client.portal.call(revoke_then_release)
+    mover.join(20)
+    assert got["r"].status_code == 403, got["r"].text
+    assert room.version == version and room.game.actions == []  # never applied

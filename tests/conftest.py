@@ -56,3 +56,15 @@ def node(tmp_path_factory):
         assert r.returncode == 0, r.stderr
         return json.loads(r.stdout)
     return run
+
+
+@pytest.fixture(autouse=True)
+def _process_language_restored():
+    """A test that runs the CLI with --lang sets the process's language (cli.main does, as a
+    real run should): restore it, so later tests do not read Portuguese because of the last
+    parametrised language of another module."""
+    from dominohall import i18n
+
+    before = i18n._current
+    yield
+    i18n._current = before

@@ -154,7 +154,8 @@ async def hint_flood(url: str, token: str, sockets: int, stop_at: float, stats: 
         main = conns[0]
         while time.monotonic() < stop_at:
             try:
-                raw = await asyncio.wait_for(main.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+                left = max(0.01, stop_at - time.monotonic())
+                raw = await asyncio.wait_for(main.recv(), timeout=left)
             except TimeoutError:
                 break
             m = json.loads(raw)

@@ -229,3 +229,13 @@ def check(page, lang: str, errors: list[str]) -> None:
     assert not errors
 
 
+
+
+def run_async(coro):
+    """asyncio.run(coro) in a thread of its own: a module whose `browser` fixture (Playwright's
+    sync API) is open has an event loop running in the main thread, where asyncio.run fails."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

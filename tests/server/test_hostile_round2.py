@@ -19,7 +19,7 @@ from dominohall.server.app import create_app
 from dominohall.server.protocol import clean_name, imitates_bot
 from dominohall.server.security import HideSecrets, hide_secrets
 
-from .helpers import SHORT_MT, create, hub, recv
+from .helpers import SHORT_MT, create, hub, recv, run_async
 
 BOTS2 = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -416,7 +416,7 @@ def test_background_work_waits_for_every_move_in_the_queue():
         await asyncio.gather(*tasks)
         return order
 
-    assert asyncio.run(scenario()) == ["move", "watched", "hint"]
+    assert run_async(scenario()) == ["move", "watched", "hint"]
 
 
 def test_background_work_never_holds_the_last_free_worker():
@@ -445,7 +445,7 @@ def test_background_work_never_holds_the_last_free_worker():
         q.release(BACKGROUND)
         return q.free, q.background._value
 
-    assert asyncio.run(scenario()) == (3, 2)
+    assert run_async(scenario()) == (3, 2)
 
 
 def _hint_room(game, queue=None, limits=None, tid="h2"):
@@ -482,7 +482,7 @@ def test_many_sockets_of_one_seat_get_one_hint_at_a_time():
         reply = json.loads(await asyncio.wait_for(socks[0].queue.get(), 30))
         return refused, reply
 
-    refused, reply = asyncio.run(scenario())
+    refused, reply = run_async(scenario())
     assert refused == ["busy"] * 28
     assert reply["type"] == "hint"
     room.hub.bot_pool.shutdown()
@@ -522,7 +522,7 @@ def test_hints_have_a_rate_per_seat_and_wait_behind_bot_moves():
             hints.request(room, conn)              # the third in a minute
         return first, err.value
 
-    first, err = asyncio.run(scenario())
+    first, err = run_async(scenario())
     assert first["type"] == "hint"
     assert err.code == "rate_limited" and err.status == 429
     room.hub.bot_pool.shutdown()
@@ -696,3 +696,35 @@ def test_a_record_cut_short_or_changed_does_not_verify(client, tmp_path):
     out = subprocess.run([sys.executable, "-m", "dominohall.server.fair", str(path),
                           "--final", shown], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and shown[:16] in out.stdout, out
+
+
+# --- the re-invite race: revocation and moves in the table's order ---------------------------
+
+def test_a_move_queued_behind_a_reinvite_is_refused(client):
+    import threading
+    import time as _time
+    t = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}])
+    tid = t["id"]
+    room = hub(client).tables[tid]
+    seat = room.game.current_seat
+    old = t["seats"][seat]["token"]
+    view = client.get(f"/api/tables/{tid}/view", headers={"X-Seat-Token": old}).json()
+    version = room.version
+
+    async def hold():
+        await room.lock.acquire()
+    client.portal.call(hold)                        # the table is busy (a move being saved)
+    got = {}
+    mover = threading.Thread(target=lambda: got.update(r=client.post(
+        f"/api/tables/{tid}/actions", headers={"X-Seat-Token": old},
+        json={"action": view["legal_actions"][0], "version": view["version"]})))
+    mover.start()
+    _time.sleep(0.5)                                # the old device's move waits its turn
+
+    async def revoke_then_release():
+        room.seats[seat].secret = None              # what reinvite does, under the lock
+        room.lock.release()
+    client.portal.call(revoke_then_release)
+    mover.join(20)
+    assert got["r"].status_code == 403, got["r"].text
+    assert room.version == version and room.game.actions == []  # never applied

@@ -36,7 +36,7 @@ from ..models import (
     TableInfo,
 )
 from ..protocol import Rejected
-from ..tables import TableState
+from ..tables import TableCore, TableState
 
 router = APIRouter(tags=["tables"])
 
@@ -173,5 +173,10 @@ async def act(request: Request, table: TableDep, body: ActionIn) -> dict[str, An
     if body.seat is not None and body.seat != seat:
         raise Rejected("wrong_seat", "your token is for seat {seat}, not seat {asked}", 403,
                        reason="token_other_seat", params={"seat": seat, "asked": body.seat})
+    secret = body.token or request.headers.get("x-seat-token") or \
+        request.cookies.get(cookie_name(table.id))
+    if isinstance(table, TableCore) and seat is not None:   # the owner: checked in order
+        return {"version": await table.submit(seat, body.action, body.version,
+                                              secret=secret)}
     return {"version": await table.submit(seat, body.action, body.version)}
 

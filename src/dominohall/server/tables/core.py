@@ -387,7 +387,7 @@ class TableCore(TableState):
             return self.game.view(seat)
 
     async def submit(self, seat: int | None, text: str, version: int, *,
-                     by_bot: bool = False) -> int:
+                     by_bot: bool = False, secret: str | None = None) -> int:
         """Apply, store, then broadcast one action; returns the new version or raises Rejected.
 
         `by_bot`: a stand-in's move for a human seat, refused once the player is back
@@ -397,6 +397,11 @@ class TableCore(TableState):
             raise Rejected("spectator", "spectators cannot play", 403,
                            reason="spectators_cannot_play")
         async with self.lock:
+            # the seat is checked again here, in the table's order: a move sent by a device
+            # whose seat the host re-invited meanwhile is refused, never applied after it
+            if secret is not None and self.seat_of(secret) != seat:
+                raise Rejected("bad_token", "this seat token is not valid for this table", 403,
+                               reason="token_not_valid")
             g = self.game
             now_version = self.version
             if g.is_over:

@@ -15,9 +15,10 @@ export function botLabel(seat) { return t("Bot {n}", { n: seat + 1 }); }
 /** Bot levels by their names (the same English source texts as i18n/labels.py BOT_NAMES;
  * a test keeps the two equal): the badge says "bot · Greedy (easy)", never "greedy". */
 export const BOT_LEVELS = {
-  random: "Random (beginner)", greedy: "Greedy (easy)", doubles: "Doubles first (easy)",
-  planner: "Planner (medium)", scorer: "Scorer (medium)", fives: "Fives hunter (medium)",
-  blocker: "Blocker (medium)", pimc: "Expert (strong)", deep: "Deep search (strongest)",
+  // msgids, said through t() by botLevel below  // i18n: not text
+  random: "Random (beginner)", greedy: "Greedy (easy)", doubles: "Doubles first (easy)",  // i18n: not text
+  planner: "Planner (medium)", scorer: "Scorer (medium)", fives: "Fives hunter (medium)",  // i18n: not text
+  blocker: "Blocker (medium)", pimc: "Expert (strong)", deep: "Deep search (strongest)",  // i18n: not text
 };
 
 /** A bot level in the page's language (a user's own bot: its code). */

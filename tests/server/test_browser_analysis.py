@@ -47,7 +47,10 @@ def test_the_analysis_tab_shows_the_graph_the_marks_and_the_better_move(browser,
     table = _finished_table(server, browser)
     ctx, page, errors = _open(browser, server, table, lang)
     start = page.locator("#an-start")
-    assert start.inner_text() == {"en": "Analyse this match", "ru": "Проанализировать партию"}[lang]
+    from dominohall.i18n import translator
+
+    said = translator(lang).gettext("Analyse this match")
+    assert start.inner_text() == said and (lang == "en" or said != "Analyse this match")
     start.click()
     page.wait_for_selector("#an-list", timeout=120_000)
     status, got = server.request("GET", f"/api/tables/{table}/analysis")

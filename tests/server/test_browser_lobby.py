@@ -272,13 +272,13 @@ def test_replay_viewer_steps_to_the_final_position(page, server, tmp_path):
     from playwright.sync_api import expect
 
     expect(page.locator("#rp-where")).to_have_text(re.compile(r"^Round 2 "))
-    assert "Round 1 is over" in page.locator("#rp-moves").inner_text()
+    assert "Round 1 over: " in page.locator("#rp-moves").inner_text()
     page.click("#rp-end")                                   # the end
     page.wait_for_selector("body[data-over='1']")
     shown = json.loads(page.locator("#final-scores").get_attribute("data-scores"))
     assert shown == game.scores
     assert page.locator("svg.summary-chart polyline").count() == game.players
-    assert "The match is over" in page.locator("#rp-moves").inner_text()
+    assert "Match over: " in page.locator("#rp-moves").inner_text()
     if SHOTS:
         page.set_viewport_size({"width": 900, "height": 900})
         page.locator("#rp-summary .card").screenshot(path=str(DOCS / "web-lobby-summary.png"))
@@ -328,8 +328,9 @@ def record_text(record: dict, step: int) -> str:
     g = replay({**record, "actions": record["actions"][:step - 1]})
     before = len(g.view(None)["log"])
     g.apply(record["actions"][step - 1])
-    text = g.view(None)["log"][before]["text"]
-    return re.sub(r"\bseat (\d+)\b", lambda m: f"Player {int(m[1]) + 1}", text)
+    from dominohall.i18n.log import event_text
+
+    return event_text(g.view(None)["log"][before], None, "en", game=record["game"])
 
 
 def test_replay_of_a_line_game_with_a_big_seed_and_a_bad_file(page, server, tmp_path):

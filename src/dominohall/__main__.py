@@ -1,0 +1,7 @@
+"""`python -m dominohall` is the `dominohall` command."""
+
+import sys
+
+from dominohall.cli import main
+
+sys.exit(main())

@@ -86,7 +86,8 @@ class PimcBot(SeededBot):
     def choose(self, view: View) -> str:
         timed = self.budget_ms is not None
         clock = self.clock if timed else self.cap_clock
-        deadline = clock() + (self.budget_ms if timed else self.cap_ms) / 1000.0
+        limit_ms = self.budget_ms if self.budget_ms is not None else self.cap_ms
+        deadline = clock() + limit_ms / 1000.0
         legal = [str(a) for a in view["legal_actions"]]
         seat = view["seat"]
         mexican = view["game"] == "mexican_train"

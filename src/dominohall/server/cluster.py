@@ -577,6 +577,10 @@ class PgCluster:
     async def _table_event(self, msg: dict[str, Any]) -> None:
         tid = str(msg.get("t"))
         kind = msg.get("k")
+        if kind == "c":                     # table chat: to this node's connections
+            from ..community.chat import deliver
+            deliver(self.hub, tid, msg.get("m") or {})
+            return
         follower = self.followers.get(tid)
         if kind == "free":
             if follower is not None and self.hub.connections(tid):

@@ -21,6 +21,7 @@ from ..deps import (
     is_host,
     rate,
     seat_of,
+    secret_of,
     set_cookie,
 )
 from ..errors import JSON
@@ -37,7 +38,7 @@ from ..models import (
     TableInfo,
 )
 from ..protocol import Rejected
-from ..tables import TableCore, TableState
+from ..tables import TableState
 
 router = APIRouter(tags=["tables"])
 
@@ -179,10 +180,7 @@ async def act(request: Request, table: TableDep, body: ActionIn) -> dict[str, An
     if body.seat is not None and body.seat != seat:
         raise Rejected("wrong_seat", "your token is for seat {seat}, not seat {asked}", 403,
                        reason="token_other_seat", params={"seat": seat, "asked": body.seat})
-    secret = body.token or request.headers.get("x-seat-token") or \
-        request.cookies.get(cookie_name(table.id))
-    if isinstance(table, TableCore) and seat is not None:   # the owner: checked in order
-        return {"version": await table.submit(seat, body.action, body.version,
-                                              secret=secret)}
-    return {"version": await table.submit(seat, body.action, body.version)}
+    # the secret is checked again by the owner, in the table's order (here or relayed)
+    return {"version": await table.submit(seat, body.action, body.version,
+                                          secret=secret_of(request, table, body.token))}
 

@@ -35,6 +35,7 @@ class Connection:
     sent_log: int = 0           # log events this connection already has
     closed: bool = False
     lang: str = "en"            # its player's language (hints are said in it)
+    secret: str | None = None   # the seat secret it opened its seat with
 
     def send(self, text: str | None) -> None:
         """Queue a message; None (or a stuck client's full queue) closes the connection."""

@@ -138,6 +138,8 @@ class TableCore(TableState):
         self.pause_until = 0.0
         self.ready: set[int] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.bot_failures = 0                   # bot moves failed in a row
+        self.bot_retry: asyncio.TimerHandle | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.table_flush: asyncio.TimerHandle | None = None
         self.table_sent = 0.0                    # when the last table info went out
@@ -631,10 +633,18 @@ class TableCore(TableState):
         self.bot_task.add_done_callback(self._bot_done)
 
     def _bot_done(self, task: asyncio.Task[None]) -> None:
+        """The bot moved (or gave way): the next one. A bot that failed (its worker
+        pool broke beyond repair, say) tries again later, 1, 2, 4... 30 s on: the table
+        never waits forever."""
         self.bot_task = None
         if not task.cancelled() and task.exception() is not None:
-            log.error("table %s: bot failed: %r", self.id, task.exception())
+            self.bot_failures += 1
+            wait = min(30.0, 2.0 ** (self.bot_failures - 1))
+            log.error("table %s: bot failed: %r; trying again in %g s", self.id,
+                      task.exception(), wait)
+            self.bot_retry = asyncio.get_running_loop().call_later(wait, self.kick)
             return
+        self.bot_failures = 0
         self.kick()
 
     def bot_seed(self, seat: int, version: int) -> int:
@@ -691,6 +701,7 @@ class TableCore(TableState):
         """Cancel the bot and the timers (the node is stopping or hands the table over)."""
         if self.bot_task is not None:
             self.bot_task.cancel()
-        for handle in (self.timer, self.turn_timer, self.table_flush, self.again_timer):
+        for handle in (self.timer, self.turn_timer, self.table_flush, self.bot_retry,
+                       self.again_timer):
             if handle is not None:
                 handle.cancel()

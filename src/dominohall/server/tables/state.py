@@ -226,7 +226,7 @@ class TableState:
         raise NotImplementedError
 
     async def submit(self, seat: int | None, text: str, version: int, *,
-                     by_bot: bool = False) -> int:
+                     by_bot: bool = False, secret: str | None = None) -> int:
         raise NotImplementedError
 
     async def join(self, token: str, name: Any, secret: str | None = None) -> tuple[int, str]:

@@ -187,12 +187,41 @@ export async function setLanguage(lang) {
   return state.lang;
 }
 
+/** `href` keeping this page's `?lang=`: an address that asked for a language leads to
+ * pages in it (the lobby's new table, a link, a replaced address). Other sites, and an
+ * address that names its own language, are left as they are. */
+export function withLang(href) {
+  const asked = queryLanguage();
+  if (!asked || typeof location === "undefined") return href;
+  try {
+    const u = new URL(href, location.href);
+    if (u.origin !== location.origin || u.searchParams.has("lang")) return href;
+    u.searchParams.set("lang", asked);
+    return u.pathname + u.search + u.hash;
+  } catch { return href; }
+}
+
+/** Links followed from a page opened with `?lang=` keep it (rewritten as they are used,
+ * so links drawn later keep it too). */
+function keepLangOnLinks() {
+  if (!queryLanguage() || typeof document === "undefined") return;
+  const keep = (e) => {
+    const a = e.target && e.target.closest && e.target.closest("a[href]");
+    const href = a && a.getAttribute("href");
+    if (href && !href.startsWith("#")) a.setAttribute("href", withLang(href));
+  };
+  for (const kind of ["click", "auxclick", "contextmenu", "focusin", "pointerdown"]) {
+    document.addEventListener(kind, keep, true);
+  }
+}
+
 /** Call once before rendering: the remembered or the browser's language. */
 export async function initI18n() {
   try {
     const saved = normalize(localStorage.getItem(STORAGE_KEY));
     if (saved) rememberForServer(saved);       // a choice made before the cookie existed
   } catch { /* storage blocked */ }
+  keepLangOnLinks();
   return setLanguage(detectLanguage());
 }
 
@@ -230,10 +259,16 @@ export function languageMenu({ onChange = null } = {}) {
   sel.addEventListener("change", async () => {
     try { localStorage.setItem(STORAGE_KEY, sel.value); } catch { /* not remembered */ }
     rememberForServer(sel.value);
+    // an address's ?lang= would win over the choice: the address says the new one
+    const url = queryLanguage() ? new URL(location.href) : null;
+    if (url) url.searchParams.set("lang", sel.value);
     if (onChange) {
+      if (url) history.replaceState(history.state, "", url.pathname + url.search + url.hash);
       await setLanguage(sel.value);
       sel.setAttribute("aria-label", t("Language"));
       onChange(state.lang);
+    } else if (url) {
+      location.replace(url.href);
     } else {
       location.reload();
     }

@@ -1,7 +1,7 @@
 // The lobby: a table form generated from the engine's option definitions (/api/games),
 // every option with its label and a one-line explanation, and the list of public tables.
 import { api, el, GAME_LABELS } from "./api.js";
-import { t } from "./i18n.js";
+import { t, withLang } from "./i18n.js";
 import { siteNav, startI18n } from "./chrome.js";
 
 const $ = (id) => document.getElementById(id);
@@ -248,7 +248,7 @@ async function create(ev) {
       hints: { yes: true, no: false }[$("hints").value] ?? null,
     } });
     localStorage.setItem("dominohall.name", name);
-    location.href = `/t/${made.id}`;
+    location.href = withLang(`/t/${made.id}`);
   } catch (err) {
     $("create-error").textContent = err.message;
   }

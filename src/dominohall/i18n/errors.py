@@ -115,6 +115,9 @@ SERVER: dict[str, str] = {
                 "version {now}; look again"),
     "player_is_back": N_("the player is back"),
     "taken": N_("Seat {seat} of the new table is taken."),
+    "again_seat_reserved": N_("This seat at the new table is kept for the player who held it."),
+    "again_seat_freed": N_("The countdown ran out: your seat at the new table went to "
+                           "someone else."),
     "option_too_big": N_("{option}: at most {most} on this server"),
     "bot_tables": N_("You already have {n} bot-only tables going."),
     "strong_bots": N_("At most {n} {bots} seats at once from one address."),

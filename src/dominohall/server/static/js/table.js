@@ -6,7 +6,7 @@ import { api, el, GAME_LABELS } from "./api.js";
 import { chatCatchUp, chatMessage, mountChat } from "./chat.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves, handTile, setFace } from "./dominoes.js";
-import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn } from "./i18n.js";
+import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn, withLang } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 import { initialState, reduce, sent } from "./table_state.js";
 import { botLevel, listAnd, listOr, seatName, targetName as nameTarget, whoName } from "./words.js";
@@ -854,7 +854,7 @@ function usedInvite(info) {
     el("p", { class: "used-invite", text: t("Someone has already taken the seat it opened. Ask the host for a new link, or watch the table.") }),
     ...tableAbout(info),
     el("div", { class: "modal-buttons" },
-      el("button", { class: "primary", id: "watch-btn", onclick: () => { history.replaceState(null, "", `/t/${tableId}`); closeModal(); start(); }, text: t("Watch the table") }),
+      el("button", { class: "primary", id: "watch-btn", onclick: () => { history.replaceState(null, "", withLang(`/t/${tableId}`)); closeModal(); start(); }, text: t("Watch the table") }),
       el("a", { href: "/", class: "button", text: t("Back to the lobby") })));
 }
 
@@ -866,7 +866,7 @@ function joinForm(token, info = null) {
     try {
       await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: input.value } });
       localStorage.setItem("dominohall.name", input.value.trim());
-      history.replaceState(null, "", `/t/${tableId}`);
+      history.replaceState(null, "", withLang(`/t/${tableId}`));
       closeModal();
       start();
     } catch (e) { err.textContent = e.message; }
@@ -929,7 +929,7 @@ async function main() {
   // an invite works once; this device may already hold the seat it opened
   if (invite) {
     api(`/api/tables/${tableId}?invite=${encodeURIComponent(invite)}`).then((info) => {
-      if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); }
+      if (info.you && info.you.seat !== null) { history.replaceState(null, "", withLang(`/t/${tableId}`)); start(); }
       else if (info.invite && !info.invite.valid) usedInvite(info);     // said at once, before any name
       else joinForm(invite, info);
     }).catch(() => joinForm(invite));

@@ -4,6 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { againOffer, renderOffer, waitingForText } from "./again.js";
 import { api, el, GAME_LABELS } from "./api.js";
+import { chatCatchUp, chatMessage, mountChat } from "./chat.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves, handTile, setFace } from "./dominoes.js";
 import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn, withLang } from "./i18n.js";
@@ -169,7 +170,7 @@ function connect() {
     const back = S.everOpen && !S.connected;
     S.retry = 500; S.connected = true; S.everOpen = true;
     renderConn();
-    if (back) toast(t("Reconnected"));
+    if (back) { toast(t("Reconnected")); chatCatchUp(); }
   };
   ws.onclose = () => {
     if (S.ws !== ws) return;
@@ -180,7 +181,10 @@ function connect() {
     S.pending = false;
     renderConn();
   };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "chat") chatMessage(m.message); else onMessage(m);
+  };
 }
 
 function renderConn() {
@@ -911,6 +915,7 @@ async function start() {
   $("invite-btn").hidden = !S.info.invites;
   if (S.info.invites && S.info.status === "waiting" && !S.inviteShown) { S.inviteShown = true; showInvites(); }
   connect();
+  mountChat(document.querySelector(".side"), tableId, S.info.you);
 }
 
 function wire() {

@@ -28,6 +28,7 @@ from ..errors import JSON
 from ..models import (
     ActionIn,
     Again,
+    AgainIn,
     Created,
     CreateTable,
     Joined,
@@ -146,11 +147,16 @@ async def reinvite(request: Request, table: TableDep, seat: int) -> dict[str, An
              response_model_exclude_unset=True,
              summary="play again: the next table with the same seats (after the match)")
 async def again(request: Request, response: Response, table_id: str, hub: HubDep,
-                settings: SettingsDep) -> dict[str, Any]:
+                settings: SettingsDep, body: AgainIn | None = None) -> dict[str, Any]:
+    """Every human seat of the next table is kept for the player who held it here (their
+    device's seat secret): nobody else can take it, the host included, and no view shows
+    a way in.  A seat not taken within ``again_seconds`` (60) goes to the stand-in bot,
+    or gets an invite link if the host chose ``free_as: "invite"``."""
     rate(request, "create", settings.limits.create_per_minute)
     old = await find_table(hub, table_id)
     host = is_host(request, old)
-    nxt = await hub.again(old, seat_of(request, old), host, address(request))
+    nxt = await hub.again(old, seat_of(request, old), host, address(request),
+                          body.free_as if body is not None else None)
     base = base_url(request)
     if host and nxt.admin:
         set_cookie(request, response, admin_cookie(nxt.id), nxt.admin)

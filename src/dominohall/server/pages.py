@@ -303,6 +303,9 @@ def guide_page(lang: str = "en") -> str:
       {say(N_("Lobby"), "a", ' href="/"')}
       {say(N_("How to play"), "a", ' href="/how-to-play" aria-current="page"')}
       {say(N_("Replays"), "a", ' href="/replay"')}
+      {say(N_("Leaderboards"), "a", ' href="/players"')}
+      {say(N_("Friends"), "a", ' href="/friends"')}
+      {say(N_("Account"), "a", ' href="/account"')}
     </nav>
   </header>
   <main class="guide-main">

@@ -19,6 +19,9 @@ export function siteNav(current) {
     link("/", "lobby", t("Lobby")),
     link("/how-to-play", "guide", t("How to play")),
     link("/replay", "replay", t("Replays")),
+    link("/players", "players", t("Leaderboards")),
+    link("/friends", "friends", t("Friends")),
+    link("/account", "account", t("Account")),
     typeof i18n.languageMenu === "function" ? i18n.languageMenu() : null);
 }
 

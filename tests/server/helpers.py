@@ -131,6 +131,25 @@ def play_humans(server, tid: str, tokens: dict[int, str], moves: int,
 
 
 
+# ---- a fake table for the page (its REST and websocket routed by the test) -----------
+
+def table_info(game, names: list[str], hints: bool = False) -> dict:
+    return {"id": "fake", "game": game.name, "status": "over" if game.is_over else "playing",
+            "seats": [{"seat": i, "kind": "human" if i == 0 else "bot",
+                       "bot": None if i == 0 else "greedy", "name": n, "connected": True,
+                       "controller": "human" if i == 0 else "bot"}
+                      for i, n in enumerate(names)],
+            "spectators": 0, "away_seconds": 30, "ready_seconds": 0, "turn_seconds": 0,
+            "turn": None, "pause": 0, "ready": [], "hints": hints}
+
+
+def state_message(game, seat: int | None, names: list[str]) -> str:
+    view = game.view(seat)
+    log = view.pop("log")
+    return json.dumps({"type": "state", "view": view, "log_start": 0, "events": log,
+                       "table": table_info(game, names)})
+
+
 # ---- Chromium pages --------------------------------------------------------------------
 
 def watch_errors(page, errors: list[str]) -> None:

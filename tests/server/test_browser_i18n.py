@@ -203,6 +203,24 @@ def test_how_to_play_in_each_language(browser, server, lang):
     assert got["pageWidth"] <= PHONE["width"], f"page is {got['pageWidth']} px wide"
     assert not got["over"], f"overflowing in {lang}: {got['over'][:10]}"
     assert not errors
+    # the page's own words: its title (the tab, a screen reader's first words) and the
+    # skip link, English before they were in the catalogs
+    tr = translator(lang)
+    assert page.title() == tr.gettext("How to play — dominohall") != "How to play — dominohall"
+    assert page.locator("a.skip").text_content() == tr.gettext("Skip to the rules") \
+        != "Skip to the rules"
+    # the option tables say values in words (the lobby's), the codes only beside them
+    def cells(option):
+        row = page.locator("article#guide tr").filter(
+            has=page.locator("td:nth-child(2) code", has_text=option)).first
+        return row.locator("td").all_inner_texts()
+
+    label, name, default, values, _ = cells("first_turn")
+    assert default.startswith(tr.gettext("a chain on your own train")), default
+    assert values.startswith(tr.gettext("a chain on your own train")), values
+    assert tr.gettext("a normal turn") in values, values
+    assert cells("must_play")[2].startswith(tr.gettext("yes")), cells("must_play")
+    assert "set_max" not in cells("rounds")[2], cells("rounds")
     article = page.locator("article#guide")
     assert article.get_attribute("lang") == lang
     text = " ".join(article.inner_text().split())
@@ -253,5 +271,77 @@ def test_lang_query_and_cookie_on_every_page(browser, server, how):
         codes = set(page.locator("article#guide code").all_inner_texts()) | {"All Fives"}
         left = [t for t in english_left(lang, page.evaluate(COLLECT)["texts"]) if t not in codes]
         assert not left, (path, left)
+    assert not errors
+    ctx.close()
+
+
+def test_lang_query_is_kept_through_the_new_table_and_every_link(browser, server):
+    """An English browser opens the lobby with ?lang=kk and creates a table: the lobby's
+    redirect to the new table, the table's links and the guide's links keep Kazakh (the
+    tester's new table opened in the browser's English); the language menu's choice then
+    replaces the address's language instead of being overruled by it."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-US")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    kk = translator("kk")
+    page.goto(server.url + "/?lang=kk")
+    page.wait_for_selector("#game option", state="attached")
+    page.fill("#name", "Ана")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("body[data-version]")
+    assert "lang=kk" in page.url, page.url
+    assert _shown(page) == {"lang": "kk", "menu": "kk", "label": kk.gettext("Language")}
+    assert not english_left("kk", page.evaluate(COLLECT)["texts"])
+    page.reload()                                    # the address the table page keeps
+    page.wait_for_selector("body[data-version]")
+    assert page.evaluate("document.documentElement.lang") == "kk"
+    with ctx.expect_page() as opened:                # the table's guide opens a new tab
+        page.click("a#how-to-play")
+    page.close()
+    page = opened.value
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.wait_for_url("**/how-to-play?lang=kk")
+    page.wait_for_selector("header #lang-menu", state="attached")
+    assert page.evaluate("document.documentElement.lang") == "kk"
+    assert page.title() == kk.gettext("How to play — dominohall")
+    page.locator("header nav a", has_text=kk.gettext("Lobby")).first.click()
+    page.wait_for_url("**/?lang=kk")
+    page.wait_for_selector("#game option", state="attached")
+    assert page.evaluate("document.documentElement.lang") == "kk"
+    with page.expect_navigation():
+        page.select_option("#lang-menu", "bg")
+    page.wait_for_selector("#game option", state="attached")
+    assert page.url.endswith("/?lang=bg") and _shown(page)["lang"] == "bg"
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "kk", "pt"])
+def test_lobby_list_names_bots_and_hands_in_the_language(browser, server, lang):
+    """The lobby's list of public tables: an All Fives table is at its "hand" (All Fives
+    plays hands), a Mexican Train table at its round, and the bot is "Bot 2" in the
+    page's language, numbered as at the table (the tester saw "Bot 1" and "раунд")."""
+    tr = translator(lang)
+    made = {}
+    for game in ("all_fives", "mexican_train"):
+        status, body = server.request("POST", "/api/tables", {
+            "game": game, "public": True, "name": "Ана", "take_seat": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        assert status == 201, body
+        made[game] = body["id"]
+    ctx, page, errors = open_in(browser, server, lang)
+    page.goto(server.url + "/")
+    for game, tid in made.items():
+        item = page.locator("#tables li").filter(has=page.locator(f"a[href='/t/{tid}']"))
+        item.wait_for()
+        line = item.locator(".hint").text_content()
+        template = ("{status} · round {round} · {players}" if game == "mexican_train"
+                    else "{status} · hand {round} · {players}")
+        status, rest = line.split(" · ", 1)
+        assert " · " + rest == tr.gettext(template).split("{status}", 1)[1].format(
+            round=1, players="Ана, " + tr.gettext("Bot {n}").format(n=2)), (game, line)
+        assert status in {tr.gettext(s) for s in ("waiting for players", "playing", "over")}
     assert not errors
     ctx.close()

@@ -24,7 +24,7 @@ from dominohall.engine import Game, new_game
 from dominohall.tui.hint import strongest_bot
 
 from .conftest import running_server
-from .helpers import click_move, is_over, my_turn, watch_errors
+from .helpers import click_move, is_over, my_turn, state_message, table_info, watch_errors
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
@@ -83,23 +83,6 @@ def wait_my_turn(page, deadline: float = 30) -> None:
 
 
 # ---- positions from the engine, fed through a routed websocket ---------------------------
-
-def table_info(game: Game, names: list[str], hints: bool = False) -> dict:
-    return {"id": "fake", "game": game.name, "status": "over" if game.is_over else "playing",
-            "seats": [{"seat": i, "kind": "human" if i == 0 else "bot",
-                       "bot": None if i == 0 else "greedy", "name": n, "connected": True,
-                       "controller": "human" if i == 0 else "bot"}
-                      for i, n in enumerate(names)],
-            "spectators": 0, "away_seconds": 30, "ready_seconds": 0, "turn_seconds": 0,
-            "turn": None, "pause": 0, "ready": [], "hints": hints}
-
-
-def state_message(game: Game, seat: int | None, names: list[str]) -> str:
-    view = game.view(seat)
-    log = view.pop("log")
-    return json.dumps({"type": "state", "view": view, "log_start": 0, "events": log,
-                       "table": table_info(game, names)})
-
 
 def serve_position(page, server, game: Game, seat: int | None, names: list[str]) -> None:
     """Open /t/fake showing `game` from `seat`, the page's REST and websocket routed here."""

@@ -291,19 +291,8 @@ class _Progress:
 
     def __enter__(self) -> _Progress:
         if self.show:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-            self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("elapsed"), TimeElapsedColumn(),
-                                TextColumn("ETA"), TimeRemainingColumn(),
-                                console=Console(stderr=True))
+            from ..progress import progress_bar
+            self.bar = progress_bar("games")
             self.bar.start()
             self.task = self.bar.add_task("games", total=self.total, completed=self.done)
         return self

@@ -42,19 +42,8 @@ def add_parser(sub: Any) -> None:
 
 def load(path: str) -> dict[str, Any]:
     """The record in `path` (BadRecord with a one-line reason if it cannot be read)."""
-    from ..engine import BadRecord
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
-        raise BadRecord(_("no such file: {path}").format(path=path)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise BadRecord(_("cannot read {path}: {error}").format(path=path, error=err)) from None
-    except json.JSONDecodeError as err:
-        raise BadRecord(_("{path} is not JSON: {error}").format(path=path, error=err)) from None
-    if not isinstance(data, dict):
-        raise BadRecord(_("{path} is not a dominohall game record").format(path=path))
-    return data
+    from ..tui.session import load_record
+    return load_record(path)
 
 
 def run_analysis(record: dict[str, Any], args: argparse.Namespace) -> Any:
@@ -72,19 +61,9 @@ def run_analysis(record: dict[str, Any], args: argparse.Namespace) -> Any:
         raise SystemExit(_("dominohall: error: {error}").format(error=err)) from None
     if args.quiet:
         return review.analyse(record, args.seat, settings, args.hindsight)
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from ..progress import progress_bar
 
-    bar = Progress(TextColumn(_("decisions")), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), TextColumn(_("ETA")), TimeRemainingColumn(),
-                   console=Console(stderr=True), transient=True)
+    bar = progress_bar(_("decisions"), elapsed=None, eta=_("ETA"), transient=True)
     with bar:
         task = bar.add_task("analysis", total=None)
 

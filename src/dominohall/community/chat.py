@@ -7,11 +7,17 @@ turn it on or off; it gets the same Unicode clean-up as names, at most
 messages are rate limited.  Players and spectators have separate channels: each reads
 only its own, so a spectator cannot pass what they see to a player.  A reader mutes a
 seat by leaving it out (``?mute=0,2``): muting is the reader's, nobody else's.
+
+A message said is also pushed over the table's websocket (``{"type": "chat",
+"message": ...}``) to the connections of its channel on this node, each in its reader's
+language (:func:`deliver`), and on a cluster to every other node (the ``dh_tables``
+notification ``{"k": "c"}``: :mod:`dominohall.server.cluster` calls :func:`deliver`).
 """
 
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 from typing import Any
 
@@ -20,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..i18n import LANGUAGES, N_, translator
 from ..server.deps import TableDep, get_hub, is_host, seat_of
-from ..server.protocol import Rejected
+from ..server.protocol import Rejected, dumps
 from .routes import AccountsDep, MaybeAccount, SameSite
 
 #: code -> English text; each shown in its reader's language
@@ -72,6 +78,45 @@ class Chat(BaseModel):
     free_text: bool
     phrases: dict[str, str] = Field(description="code -> the phrase in your language")
     messages: list[Message]
+
+
+def rendered(msg: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A stored message as a reader sees it: a phrase in the reader's language."""
+    phrase = msg.get("phrase")
+    text = translator(lang if lang in LANGUAGES else "en").gettext(PHRASES[phrase]) \
+        if phrase in PHRASES else str(msg.get("text") or "")
+    return {"id": int(msg["id"]), "seat": msg.get("seat"), "name": str(msg.get("name") or ""),
+            "phrase": phrase if phrase in PHRASES else None, "text": text,
+            "time": float(msg.get("time") or 0)}
+
+
+def deliver(hub: Any, table_id: str, msg: dict[str, Any]) -> int:
+    """Push `msg` (with its ``channel``) to this node's connections of that channel at
+    `table_id`; the number of connections it went to."""
+    audience = hub.audiences.get(table_id)
+    if audience is None or not isinstance(msg, dict) or "id" not in msg:
+        return 0
+    players = msg.get("channel") == "players"
+    by_lang: dict[str, str] = {}
+    n = 0
+    for conn in list(audience.conns):
+        if (conn.seat is not None) != players:
+            continue                    # a spectator never reads the players' channel
+        text = by_lang.get(conn.lang)
+        if text is None:
+            text = by_lang[conn.lang] = dumps({"type": "chat",
+                                               "message": rendered(msg, conn.lang)})
+        conn.send(text)
+        n += 1
+    return n
+
+
+def push(hub: Any, table_id: str, msg: dict[str, Any]) -> None:
+    """Deliver here, and tell the cluster's other nodes to deliver to theirs."""
+    deliver(hub, table_id, msg)
+    cluster = getattr(hub, "cluster", None)
+    if cluster is not None and hasattr(cluster, "publish"):
+        cluster.publish({"k": "c", "t": table_id, "n": cluster.node, "m": msg})
 
 
 def _free_text(table: Any, stored: bool | None) -> bool:
@@ -134,6 +179,9 @@ async def say(request: Request, body: Say, table: TableDep, account: MaybeAccoun
                            reason="chat_too_long", params={"n": MAX_TEXT})
     seq = await accounts.run_db(accounts.store.say, table.id, channel, seat, name,
                                 body.phrase, text)
+    push(get_hub(request), table.id, {"id": seq, "channel": channel, "seat": seat,
+                                      "name": name, "phrase": body.phrase, "text": text,
+                                      "time": time.time()})
     return {"id": seq}
 
 

@@ -36,7 +36,7 @@ from ..engine.options import (
     OptionSpec,
 )
 from ..i18n import N_
-from ..i18n.labels import GAME_NAMES
+from ..i18n.labels import AUTOMATIC, GAME_NAMES, NO, OPTION_VALUES, YES
 
 #: a gettext function: ``str`` for English, ``translator(lang).gettext`` for the others
 Say = Callable[[str], str]
@@ -44,6 +44,8 @@ Say = Callable[[str], str]
 _BLOCK = re.compile(r"(<!-- begin generated: ([a-z-]+) -->\n)(.*?)(<!-- end generated: \2 -->)",
                     re.S)
 _LINE_GAME_NAMES = GAME_NAMES          # "Draw dominoes": "Draw" alone is the button
+#: option name -> its label ("engine" -> "Round engine"), for the presets' settings
+LABELS = {spec.name: spec.label for spec in MEXICAN_TRAIN_SPECS + LINE_GAME_SPECS}
 _OPTION_HEADER = (N_("Option"), N_("Name"), N_("Default"), N_("Values"),
                   N_("What it changes"))
 
@@ -54,8 +56,20 @@ def _show(value: Any) -> str:
     return f"`{value}`"
 
 
+def _word(option: str, value: Any, say: Say) -> str:
+    """A value as the lobby says it, its code beside it for ``--option``: "placed by its
+    holder — `holder`", "yes — `true`"; a number as it is."""
+    if isinstance(value, bool):
+        label = YES if value else NO
+    elif value is None:
+        label = AUTOMATIC
+    else:
+        label = OPTION_VALUES.get(option, {}).get(str(value), "")
+    return f"{say(label)} — {_show(value)}" if label else str(value)
+
+
 def _values(spec: OptionSpec, say: Say) -> str:
-    shown = [_show(c) for c in spec.choices if c is not None]
+    shown = [_word(spec.name, c, say) for c in spec.choices if c is not None]
     if spec.int_range is not None:
         lo, hi = spec.int_range
         shown.append(say(N_("a number {lo} to {hi}")).format(lo=lo, hi=hi) if hi is not None
@@ -76,8 +90,8 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def mexican_train_options(say: Say = str) -> str:
     rows = []
     for s in MEXICAN_TRAIN_SPECS:
-        default = say(N_("one per engine: set_max + 1")) if s.default is None \
-            else _show(s.default)
+        default = say(N_("one per engine: the top double + 1")) if s.default is None \
+            else _word(s.name, s.default, say)
         rows.append([say(s.label), f"`{s.name}`", default, _values(s, say), say(s.help)])
     return _table([say(h) for h in _OPTION_HEADER], rows)
 
@@ -87,12 +101,12 @@ def line_game_options(say: Say = str) -> str:
     for s in LINE_GAME_SPECS:
         if s.name == "game":
             continue
-        default = _show(s.default)
+        default = _word(s.name, s.default, say)
         others = [(g, d[s.name]) for g, d in LINE_GAME_DEFAULTS.items() if s.name in d]
         if others:
             by_value: dict[str, list[str]] = {}
             for g, v in others:
-                by_value.setdefault(_show(v), []).append(say(_LINE_GAME_NAMES[g]))
+                by_value.setdefault(_word(s.name, v, say), []).append(say(_LINE_GAME_NAMES[g]))
             default += "".join(
                 "; " + say(N_("{games}: {value}")).format(
                     games=say(N_("{first} and {second}")).format(first=gs[0], second=gs[1])
@@ -106,7 +120,7 @@ def _presets(game: str, say: Say) -> str:
     rows = []
     for name, bundle in PRESETS[game].items():
         about = PRESET_LABELS[game][name]
-        sets = ", ".join(f"`{k}={_show(v).strip('`')}`" for k, v in bundle.items())
+        sets = "; ".join(f"{say(LABELS[k])}: {_word(k, v, say)}" for k, v in bundle.items())
         rows.append([say(about["label"]), f"`{name}`", say(about["description"]),
                      sets or say(N_("nothing: every option at its default"))])
     return _table([say(N_("Preset")), say(N_("Name")), say(N_("What it is")),

@@ -12,9 +12,16 @@
   table (seats, settings, the action log from its version on) from the database and
   relays its clients' actions, joins, re-invites, Ready and presence to the owner.
   Messages travel by ``NOTIFY``: to a node on ``dh_node_KEY`` (requests and their
-  answers), to everyone on ``dh_tables`` (a table's events: its id, version and table
-  info).  A follower that misses one catches up from the log: the log's ``(table_id,
-  seq)`` key is the truth, and only the owner appends to it.
+  answers), to everyone on ``dh_tables`` (a table's events: its id, version, table info,
+  the owner's node key, and for a new version the actions since the last one with a
+  fingerprint of the seats and settings).  A follower applies an event's actions to its
+  copy without reading the database; it reads the log instead when the event carried
+  none (too long), when it sees a gap (a missed event) or when the seats or settings
+  changed.  The log's ``(table_id, seq)`` key is the truth, only the owner appends to it,
+  and a follower applies an action only at the version it follows (never twice).
+  A relayed request goes to the owner its last event named (the database is asked when
+  there is none, or the owner did not answer); queued notifications leave in one round
+  trip (a pipeline).
 """
 
 from __future__ import annotations
@@ -28,11 +35,13 @@ import secrets
 import socket
 import threading
 import time
+import zlib
 from typing import Any
 
 from .protocol import Rejected
 from .store import StoredTable, StoreError
 from .store.sql import LIVE
+from .tables import again
 from .tables.audience import Connection
 from .tables.core import HERE, TableCore
 from .tables.hub import Successor
@@ -42,8 +51,17 @@ log = logging.getLogger("dominohall.server")
 
 NODE_LOCK = 0x4448          # the advisory lock class of the nodes ("DH")
 TABLES = "dh_tables"        # the channel every node listens to: tables' events
+ACTIONS_MAX = 2000          # a state event carries its actions up to this many characters
 PAYLOAD_MAX = 7000          # NOTIFY payloads are limited to 8000 bytes: longer go to mail
+SEND_BATCH = 64             # notifications sent in one round trip at most
 RELAY_SECONDS = 5.0         # a relayed request unanswered this long: the owner is gone
+
+
+def meta_print(table: TableState) -> int:
+    """A fingerprint of a table's seats and settings (what a follower reads besides the
+    log): a state event carries it, and a follower whose copy differs reads them again."""
+    stored = ([s.stored() for s in table.seats], table.settings.stored(), table.expired)
+    return zlib.crc32(json.dumps(stored, sort_keys=True, default=str).encode())
 
 
 def node_channel(key: int) -> str:
@@ -201,13 +219,19 @@ class PgDirectory:
         return {r[0] for r in rows}
 
     def notify(self, channel: str, payload: str) -> None:
-        with self.store.pool.connection() as db:
-            if len(payload.encode()) > PAYLOAD_MAX:
-                mail = secrets.token_hex(8)
-                db.execute("INSERT INTO dh_mail (id, payload, created) VALUES (%s, %s, %s)",
-                           (mail, payload, time.time()))
-                payload = json.dumps({"mail": mail})
-            db.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+        self.notify_many([(channel, payload)])
+
+    def notify_many(self, items: list[tuple[str, str]]) -> None:
+        """Send notifications in this order, in one round trip (a pipeline; each its own
+        transaction, so each is delivered as soon as it is sent)."""
+        with self.store.pool.connection() as db, db.pipeline():
+            for channel, payload in items:
+                if len(payload.encode()) > PAYLOAD_MAX:
+                    mail = secrets.token_hex(8)
+                    db.execute("INSERT INTO dh_mail (id, payload, created) "
+                               "VALUES (%s, %s, %s)", (mail, payload, time.time()))
+                    payload = json.dumps({"mail": mail})
+                db.execute("SELECT pg_notify(%s, %s)", (channel, payload))
 
     def read_mail(self, mail: str) -> str | None:
         with self.store.pool.connection() as db:
@@ -224,14 +248,25 @@ class Publisher:
 
     def __init__(self, cluster: PgCluster, core: TableCore) -> None:
         self.cluster, self.core = cluster, core
+        self.sent = core.version            # the version the last state event announced
 
     def _send(self, kind: str, **fields: Any) -> None:
         self.cluster.publish({"k": kind, "t": self.core.id, "n": self.cluster.node,
+                              "K": self.cluster.directory.key,
                               "v": self.core.version, "a": self.core.presence.total(),
                               **fields})
 
     def on_state(self, table: TableCore, info: dict[str, Any]) -> None:
-        self._send("s", i=info)
+        """The new version with the actions since the last one (`f`: the version they
+        follow), so a follower applies them without reading the log, and a fingerprint of
+        the seats and settings (`m`): when it changed, the follower reads them again."""
+        start = min(self.sent, table.version)
+        actions = table.game.actions[start:]
+        self.sent = table.version
+        extra: dict[str, Any] = {"m": meta_print(table)}
+        if sum(len(a) for a in actions) <= ACTIONS_MAX:
+            extra.update(f=start, x=actions)
+        self._send("s", i=info, **extra)
 
     def on_table(self, info: dict[str, Any], but: Any = None) -> None:
         self._send("t", i=info)
@@ -254,6 +289,9 @@ class Follower(TableState):
         self.lock = asyncio.Lock()
         self.shown = self.version                   # the version this node's clients have
         self.owner_node: str | None = None
+        self.owner_at: tuple[str, int] | None = None    # the owner and its node key, as
+        #                                 its last event said (None: ask the database)
+        self.seats_print: int | None = None         # meta_print of the copy's seats...
 
     # --- reading -------------------------------------------------------------------------
 
@@ -261,6 +299,23 @@ class Follower(TableState):
         """Seats, settings, state and the actions after this copy's version, from the
         database (the log is the truth: a missed notification costs nothing)."""
         async with self.lock:
+            await self.hub.run_db(self._sync)
+
+    async def take(self, start: Any, actions: Any, meta: Any) -> None:
+        """A state event's actions (`start`: the version they follow) applied to this copy
+        without reading the database, under the same lock and version check as
+        :meth:`sync`: an action is applied only at the version it follows, so never
+        twice.  Read from the database instead when the event carried no actions, a gap
+        is seen (a missed event) or the seats or settings changed (`meta`)."""
+        async with self.lock:
+            if (isinstance(start, int) and isinstance(actions, list) and start <= self.version
+                    and meta is not None and meta == self.seats_print):
+                try:
+                    for action in actions[self.version - start:]:
+                        self.game.apply(str(action))
+                    return
+                except Exception:               # cannot happen: the log decides
+                    log.exception("table %s: an announced action did not apply", self.id)
             await self.hub.run_db(self._sync)
 
     def _sync(self) -> None:
@@ -283,6 +338,7 @@ class Follower(TableState):
         if row:
             self.settings = TableSettings.from_stored(store._json_out(row[0][0]))
             self.expired = row[0][1] == "expired"
+        self.seats_print = meta_print(self)
 
     def table_info(self) -> dict[str, Any]:
         info = dict(self.info or {})
@@ -295,6 +351,7 @@ class Follower(TableState):
                       for i, s in enumerate(self.seats)],
             "fairness": self.fairness(), "notices": list(self.settings.notices),
             "next_table": self.settings.next_table,
+            "again": again.info(self),
             "away_seconds": self.settings.away_seconds,
             "ready_seconds": self.settings.ready_seconds,
             "turn_seconds": self.settings.turn_seconds,
@@ -314,11 +371,14 @@ class Follower(TableState):
     # --- relayed to the owner ------------------------------------------------------------
 
     async def submit(self, seat: int | None, text: str, version: int, *,
-                     by_bot: bool = False) -> int:
+                     by_bot: bool = False, secret: str | None = None) -> int:
+        """Relayed with the seat secret it came with: the owner checks it again in the
+        table's order (a re-invited seat's old device cannot act through any node)."""
         if seat is None:
             raise Rejected("spectator", "spectators cannot play", 403,
                            reason="spectators_cannot_play")
-        out = await self.cluster.relay(self, "submit", seat=seat, text=text, version=version)
+        out = await self.cluster.relay(self, "submit", seat=seat, text=text, version=version,
+                                       secret=secret)
         return int(out)
 
     async def join(self, token: str, name: Any, secret: str | None = None) -> tuple[int, str]:
@@ -427,16 +487,20 @@ class PgCluster:
             self._outbox.put_nowait((channel, json.dumps(message, separators=(",", ":"))))
 
     async def _send_loop(self) -> None:
-        """Notifications go out in order, one at a time."""
+        """Notifications go out in order: whatever queued up meanwhile in one round trip."""
         assert self._outbox is not None
         while True:
-            item = await self._outbox.get()
-            if item is None:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < SEND_BATCH:
+                batch.append(self._outbox.get_nowait())
+            items = [item for item in batch if item is not None]
+            if items:
+                try:
+                    await self.hub.run_db(self.directory.notify_many, items)
+                except StoreError as err:
+                    log.warning("cluster: %d notifications were not sent: %s", len(items), err)
+            if None in batch:
                 return
-            try:
-                await self.hub.run_db(self.directory.notify, *item)
-            except StoreError as err:
-                log.warning("cluster: a notification was not sent: %s", err)
 
     async def _watch(self) -> None:
         """Every second: the heartbeat, and the tables whose owner died are taken over
@@ -515,7 +579,17 @@ class PgCluster:
     async def _table_event(self, msg: dict[str, Any]) -> None:
         tid = str(msg.get("t"))
         kind = msg.get("k")
+        if kind == "c":                     # table chat: to this node's connections
+            from ..community.chat import deliver
+            deliver(self.hub, tid, msg.get("m") or {})
+            return
         follower = self.followers.get(tid)
+        if kind == "m":                 # a message for this node's connections to the table
+            self.hub.saw_again(tid, str(msg.get("msg")))
+            audience = self.hub.audiences.get(tid)
+            if audience is not None:
+                audience.send_all(str(msg.get("msg")))
+            return
         if kind == "free":
             if follower is not None and self.hub.connections(tid):
                 await self.promote(tid, msg.get("clock"))
@@ -530,9 +604,11 @@ class PgCluster:
             if follower.owner_node is not None:     # a new owner: it learns who is here
                 self.spawn(self._presence(tid))
             follower.owner_node = msg["n"]
+        if msg.get("n") and isinstance(msg.get("K"), int):
+            follower.owner_at = (str(msg["n"]), msg["K"])
         audience = self.hub.audiences.get(tid)
         if kind == "s":
-            await follower.sync()
+            await follower.take(msg.get("f"), msg.get("x"), msg.get("m"))
             follower.info = msg.get("i") or follower.info
             if audience is not None and follower.version > follower.shown:
                 audience.broadcast_state(follower, follower.table_info())
@@ -562,8 +638,11 @@ class PgCluster:
             current = self.hub.current(table)
             if isinstance(current, TableCore):
                 return await self._apply(current, op, args)
-            found = await self.hub.run_db(self.directory.owner_key, table.id)
+            found = getattr(table, "owner_at", None) or \
+                await self.hub.run_db(self.directory.owner_key, table.id)
             if found is None or found[0] == self.node:
+                if isinstance(table, Follower):
+                    table.owner_at = None
                 core = await self.promote(table.id)
                 if core is not None:
                     return await self._apply(core, op, args)
@@ -576,6 +655,9 @@ class PgCluster:
                           "n": self.node, "args": args}, node_channel(found[1]))
             answer = await self._answer(future, table.id, found)
             self.pending.pop(rid, None)
+            if answer is None or answer.get("moved"):   # the owner died or left: ask the
+                if isinstance(table, Follower) and table.owner_at == found:  # database
+                    table.owner_at = None
             if answer is None:          # the owner died or left meanwhile: ask again
                 continue
             if answer.get("moved"):
@@ -627,7 +709,9 @@ class PgCluster:
     async def _apply(self, core: TableCore, op: str, args: dict[str, Any],
                      source: str | None = None) -> Any:
         if op == "submit":
-            return await core.submit(args["seat"], args["text"], args["version"])
+            secret = args.get("secret")
+            return await core.submit(args["seat"], args["text"], args["version"],
+                                     secret=str(secret) if secret else None)
         if op == "join":
             return list(await core.join(args["token"], args["name"], args.get("secret")))
         if op == "reinvite":
@@ -643,10 +727,10 @@ class PgCluster:
         if op == "info":
             return {"info": core.table_info(), "a": core.presence.total()}
         if op == "take_seat_again":
-            return await core.take_seat_again(int(args["seat"]), args.get("came_from"))
+            return await core.take_seat_again(int(args["seat"]), str(args.get("holder")))
         if op == "again":
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
-                                       str(args.get("address") or ""))
+                                       str(args.get("address") or ""), args.get("free_as"))
             return [nxt.id, nxt.admin, nxt.seat, nxt.secret]
         raise Rejected("bad_message", "unknown message type {type} (expected one of {types})",
                        reason="unknown_message", params={"type": repr(op), "types": "-"})
@@ -772,12 +856,19 @@ class PgCluster:
             del self.hub.audiences[table.id]
         self.spawn(self._presence(table.id))
 
-    async def again(self, old: Any, seat: int | None, host: bool, address: str) -> Successor:
-        out = await self.relay(old, "again", seat=seat, host=host, address=address)
+    async def again(self, old: Any, seat: int | None, host: bool, address: str,
+                    free_as: str | None = None) -> Successor:
+        out = await self.relay(old, "again", seat=seat, host=host, address=address,
+                               free_as=free_as)
         return Successor(*out)
 
-    async def take_seat_again(self, nxt: Any, seat: int, came_from: str | None) -> str:
-        return str(await self.relay(nxt, "take_seat_again", seat=seat, came_from=came_from))
+    async def take_seat_again(self, nxt: Any, seat: int, holder: str) -> str:
+        return str(await self.relay(nxt, "take_seat_again", seat=seat, holder=holder))
+
+    def tell(self, table_id: str, text: str) -> None:
+        """To every other node: a message for its connections to `table_id`, whoever
+        owns the table (a finished table's players may sit on any node)."""
+        self.publish({"k": "m", "t": table_id, "n": self.node, "msg": text})
 
     async def let_go(self, table_id: str) -> None:
         handle = self._listing.pop(table_id, None)

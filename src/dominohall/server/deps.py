@@ -77,6 +77,12 @@ def seat_of(conn: HTTPConnection, table: TableState, token: str | None = None) -
     return table.seat_of(conn.cookies.get(cookie_name(table.id)))
 
 
+def secret_of(conn: HTTPConnection, table: TableState, token: str | None = None) -> str | None:
+    """The seat secret a call came with (the one :func:`seat_of` read its seat from): the
+    owner checks it again in the table's order before a move is applied."""
+    return token or conn.headers.get("x-seat-token") or conn.cookies.get(cookie_name(table.id))
+
+
 def get_seat(request: Request, table: TableDep, token: str | None = None) -> int | None:
     return seat_of(request, table, token)
 

@@ -268,6 +268,15 @@ def guide_headings(lang: str = "en") -> list[tuple[int, str, str]]:
             for m in re.finditer(r'<h([12]) id="([^"]+)">(.*?)</h\1>', guide_html(lang))]
 
 
+#: the How to play page's own words (outside its f-string: Babel's extractor cannot see
+#: inside one, and these were missing from the catalogs, so the page's title and skip
+#: link stayed English)
+GUIDE_TITLE, GUIDE_SKIP, GUIDE_SITE, GUIDE_CONTENTS = (
+    N_("How to play — dominohall"), N_("Skip to the rules"), N_("Site"), N_("Contents"))
+GUIDE_NAV = (N_("Lobby"), N_("How to play"), N_("Replays"), N_("Leaderboards"), N_("Friends"),
+             N_("Account"))
+
+
 def guide_page(lang: str = "en") -> str:
     """The How to play page in `lang`.  Its chrome is said in `lang` and marked
     ``data-i18n`` with the English source, so the menu can switch it in place
@@ -282,30 +291,30 @@ def guide_page(lang: str = "en") -> str:
 
     contents = "".join(f'<li><a href="#{e(i)}">{e(text)}</a></li>'
                        for level, i, text in guide_headings(lang) if level == 2)
-    toc = (f'<nav class="toc" aria-labelledby="toc-h">{say(N_("Contents"), "h2", " id=toc-h")}'
+    toc = (f'<nav class="toc" aria-labelledby="toc-h">{say(GUIDE_CONTENTS, "h2", " id=toc-h")}'
            f"<ol>{contents}</ol></nav>") if contents else ""
     return f"""<!doctype html>
 <html lang="{tr.lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  {say(N_("How to play — dominohall"), "title")}
+  {say(GUIDE_TITLE, "title")}
   <link rel="stylesheet" href="/static/style.css">
   <link rel="stylesheet" href="/static/pages.css">
   <link rel="icon" href="data:,">
 </head>
 <body class="page guide-page">
-  {say(N_("Skip to the rules"), "a", ' class="skip" href="#guide"')}
+  {say(GUIDE_SKIP, "a", ' class="skip" href="#guide"')}
   <header class="top">
     <h1><a href="/">dominohall</a></h1>
-    <nav class="top-nav" aria-label="{e(tr.gettext(N_("Site")))}" data-i18n-attr="aria-label"
+    <nav class="top-nav" aria-label="{e(tr.gettext(GUIDE_SITE))}" data-i18n-attr="aria-label"
          data-i18n-src-aria-label="Site">
-      {say(N_("Lobby"), "a", ' href="/"')}
-      {say(N_("How to play"), "a", ' href="/how-to-play" aria-current="page"')}
-      {say(N_("Replays"), "a", ' href="/replay"')}
-      {say(N_("Leaderboards"), "a", ' href="/players"')}
-      {say(N_("Friends"), "a", ' href="/friends"')}
-      {say(N_("Account"), "a", ' href="/account"')}
+      {say(GUIDE_NAV[0], "a", ' href="/"')}
+      {say(GUIDE_NAV[1], "a", ' href="/how-to-play" aria-current="page"')}
+      {say(GUIDE_NAV[2], "a", ' href="/replay"')}
+      {say(GUIDE_NAV[3], "a", ' href="/players"')}
+      {say(GUIDE_NAV[4], "a", ' href="/friends"')}
+      {say(GUIDE_NAV[5], "a", ' href="/account"')}
     </nav>
   </header>
   <main class="guide-main">

@@ -20,16 +20,17 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, MarkdownViewer, Static
 
 from ..engine import DominohallError, Game
-from ..i18n import _, error_text, ngettext
+from ..i18n import N_, NP_, _, error_text, ngettext
 from . import render
 from .hint import advise, said, strongest_bot
+from .keys import FittedFooter
 from .session import Session, rebuild
 from .widgets import Board, Chip, ChipBar, HandView
 
 View = dict[str, Any]
 
 
-class NoticeScreen(ModalScreen[str]):
+class NoticeScreen(FittedFooter, ModalScreen[str]):
     """Round end (all hands revealed, points, totals) or the final table.
 
     The bots wait while it is open; the last line says which keys continue.
@@ -45,8 +46,8 @@ class NoticeScreen(ModalScreen[str]):
                                 color: $text; margin-top: 1; }
     """
     BINDINGS = [
-        Binding("enter,space,escape", "close", _("Continue")),
-        Binding("q", "quit_app", _("Quit")),
+        Binding("enter,space,escape", "close", N_("Continue")),
+        Binding("q", "quit_app", N_("Quit")),
     ]
 
     def __init__(self, body: RenderableType, kind: str, game: str = "mexican_train") -> None:
@@ -100,7 +101,7 @@ class NoticeScreen(ModalScreen[str]):
         self.dismiss("close")
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(FittedFooter, ModalScreen[None]):
     """The rules guide (`dominohall.guide.rules_markdown()`), over the table."""
 
     DEFAULT_CSS = """
@@ -111,7 +112,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen #help-keys { height: auto; padding: 0 1; text-style: bold; }
     """
     BINDINGS = [
-        Binding("escape,q,h,f1", "close", _("Back to the game")),
+        Binding("escape,q,h,f1", "close", N_("Back to the game")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -136,7 +137,7 @@ WIDE_MIN = (130, 34)        # the three-column layout needs this much; below: co
 MIN_WIDTH = 64              # the compact layout's narrowest usable width
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(FittedFooter, Screen[None]):
     """The table, your hand, the chips and the command line."""
 
     DEFAULT_CSS = """
@@ -152,25 +153,29 @@ class PlayScreen(Screen[None]):
     PlayScreen.toosmall #message, PlayScreen.toosmall #command { display: none; }
     """
     BINDINGS = [
-        Binding("left", "move(-1)", _("Tile"), show=False),
-        Binding("right", "move(1)", _("Tile")),
-        Binding("up", "target(-1)", _("Target"), show=False),
-        Binding("down", "target(1)", _("Target")),
-        Binding("enter", "play", _("Play")),
-        Binding("d", "act('draw')", _("Draw")),
-        Binding("p", "act('pass')", _("Pass")),
-        Binding("e", "act('end')", _("End chain")),
-        Binding("s", "sort", _("Sort")),
-        Binding("question_mark", "hint", _("Hint")),
-        Binding("u", "undo", _("Undo")),
-        Binding("colon,slash", "command", _("Type")),
-        Binding("l", "toggle_log", _("Log")),
-        Binding("h,f1", "help", _("Help")),
-        Binding("escape", "escape", _("Back"), show=False),
-        Binding("q", "quit_game", _("Quit")),
+        Binding("left", "move(-1)", N_("Tile"), show=False),
+        Binding("right", "move(1)", N_("Tile")),
+        Binding("up", "target(-1)", N_("Target"), show=False),
+        Binding("down", "target(1)", N_("Target")),
+        Binding("enter", "play", NP_("terminal key", "Play")),
+        Binding("d", "act('draw')", N_("Draw")),
+        Binding("p", "act('pass')", N_("Pass")),
+        Binding("e", "act('end')", N_("End chain")),
+        Binding("s", "sort", N_("Sort")),
+        Binding("question_mark", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("colon,slash", "command", N_("Type")),
+        Binding("l", "toggle_log", N_("Log")),
+        Binding("h,f1", "help", N_("Help")),
+        Binding("escape", "escape", N_("Back"), show=False),
+        Binding("q", "quit_game", N_("Quit")),
         *[Binding(str(k), f"pick({(k - 1) % 10})", show=False) for k in range(10)],
     ]
     KEY_WORDS = {"d": "draw", "p": "pass", "e": "end"}
+    #: left out of a narrow footer first to last (they still work; h lists them): Quit,
+    #: Help and the key that plays stay
+    FOOTER_DROP = ("sort", "toggle_log", "command", "target(1)", "undo", "move(1)",
+                   "act('end')", "hint", "act('pass')", "act('draw')")
 
     def __init__(self, session: Session, speed: float, inline_bots: bool) -> None:
         super().__init__()
@@ -635,7 +640,7 @@ class PlayApp(App[None]):
         self.push_screen(PlayScreen(self.session, self.speed, self.inline_bots))
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(FittedFooter, Screen[None]):
     """Step through a record: the spectator view, every hand at each round's end."""
 
     DEFAULT_CSS = """
@@ -646,16 +651,17 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #analysis { height: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("right,n,space", "step(1)", _("Next")),
-        Binding("left,p,b", "step(-1)", _("Previous")),
+        Binding("right,n,space", "step(1)", N_("Next")),
+        Binding("left,p,b", "step(-1)", N_("Previous")),
         Binding("pagedown", "step(20)", "+20", show=False),
         Binding("pageup", "step(-20)", "-20", show=False),
-        Binding("home,s", "goto(0)", _("Start")),
-        Binding("end,e", "goto(-1)", _("End")),
-        Binding("l", "toggle_log", _("Log")),
-        Binding("h,f1", "help", _("Help")),
-        Binding("q,escape", "app.quit", _("Quit")),
+        Binding("home,s", "goto(0)", N_("Start")),
+        Binding("end,e", "goto(-1)", N_("End")),
+        Binding("l", "toggle_log", N_("Log")),
+        Binding("h,f1", "help", N_("Help")),
+        Binding("q,escape", "app.quit", N_("Quit")),
     ]
+    FOOTER_DROP = ("toggle_log", "goto(-1)", "goto(0)", "step(-1)")
 
     def __init__(self, record: dict[str, Any], seat: int | None = None,
                  analysis: dict[str, Any] | None = None) -> None:

@@ -126,7 +126,7 @@ def write_atomic(path: str | os.PathLike[str], data: Mapping[str, Any]) -> None:
 def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a saved record; a missing or broken file raises BadRecord with the reason."""
     try:
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except FileNotFoundError:
         raise BadRecord(_("no such file: {path}").format(path=path)) from None

@@ -22,12 +22,14 @@ from ..deps import (
     is_host,
     rate,
     seat_of,
+    secret_of,
     set_cookie,
 )
 from ..errors import JSON
 from ..models import (
     ActionIn,
     Again,
+    AgainIn,
     Created,
     CreateTable,
     Joined,
@@ -37,7 +39,7 @@ from ..models import (
     TableInfo,
 )
 from ..protocol import Rejected
-from ..tables import TableCore, TableState
+from ..tables import TableState
 
 router = APIRouter(tags=["tables"])
 
@@ -148,11 +150,16 @@ async def reinvite(request: Request, table: TableDep, seat: int) -> dict[str, An
              response_model_exclude_unset=True,
              summary="play again: the next table with the same seats (after the match)")
 async def again(request: Request, response: Response, table_id: str, hub: HubDep,
-                settings: SettingsDep) -> dict[str, Any]:
+                settings: SettingsDep, body: AgainIn | None = None) -> dict[str, Any]:
+    """Every human seat of the next table is kept for the player who held it here (their
+    device's seat secret): nobody else can take it, the host included, and no view shows
+    a way in.  A seat not taken within ``again_seconds`` (60) goes to the stand-in bot,
+    or gets an invite link if the host chose ``free_as: "invite"``."""
     rate(request, "create", settings.limits.create_per_minute)
     old = await find_table(hub, table_id)
     host = is_host(request, old)
-    nxt = await hub.again(old, seat_of(request, old), host, address(request))
+    nxt = await hub.again(old, seat_of(request, old), host, address(request),
+                          body.free_as if body is not None else None)
     base = base_url(request)
     if host and nxt.admin:
         set_cookie(request, response, admin_cookie(nxt.id), nxt.admin)
@@ -176,10 +183,7 @@ async def act(request: Request, table: TableDep, body: ActionIn) -> dict[str, An
     if body.seat is not None and body.seat != seat:
         raise Rejected("wrong_seat", "your token is for seat {seat}, not seat {asked}", 403,
                        reason="token_other_seat", params={"seat": seat, "asked": body.seat})
-    secret = body.token or request.headers.get("x-seat-token") or \
-        request.cookies.get(cookie_name(table.id))
-    if isinstance(table, TableCore) and seat is not None:   # the owner: checked in order
-        return {"version": await table.submit(seat, body.action, body.version,
-                                              secret=secret)}
-    return {"version": await table.submit(seat, body.action, body.version)}
+    # the secret is checked again by the owner, in the table's order (here or relayed)
+    return {"version": await table.submit(seat, body.action, body.version,
+                                          secret=secret_of(request, table, body.token))}
 

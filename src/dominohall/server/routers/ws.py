@@ -10,7 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ...i18n import normalize
 from .. import hints, pages, protocol
-from ..deps import address, find_table, get_hub, get_settings, seat_of
+from ..deps import address, find_table, get_hub, get_settings, seat_of, secret_of
 from ..protocol import Rejected
 from ..security import origin_ok
 from ..tables import Connection, TableState
@@ -55,7 +55,8 @@ async def websocket(ws: WebSocket, table_id: str, token: str | None = None) -> N
         await refuse(ws, Rejected("too_many", "Too many connections to this table or from "
                                   "your address.", reason="too_many_connections"), 4429)
         return
-    conn = Connection(seat, addr, lang=pages.lang_of(ws))
+    conn = Connection(seat, addr, lang=pages.lang_of(ws),
+                      secret=secret_of(ws, table, token) if seat is not None else None)
     hub.conns_by_address[addr] += 1
     writer: asyncio.Task[None] | None = None
     try:
@@ -92,7 +93,9 @@ async def _handle(table: TableState, conn: Connection, raw: str | bytes) -> None
             if msg.get("seat") is not None and msg["seat"] != conn.seat:
                 raise Rejected("wrong_seat", "this connection plays seat {seat}, not seat {asked}",
                                params={"seat": conn.seat, "asked": msg["seat"]})
-            await table.submit(conn.seat, msg["action"], msg["version"])
+            # the owner checks the seat secret again in the table's order: a device whose
+            # seat was re-invited meanwhile cannot move (here or through another node)
+            await table.submit(conn.seat, msg["action"], msg["version"], secret=conn.secret)
         elif msg["type"] == "ready":
             table.mark_ready(conn.seat)
         elif msg["type"] == "hint":

@@ -35,6 +35,7 @@ class Connection:
     sent_log: int = 0           # log events this connection already has
     closed: bool = False
     lang: str = "en"            # its player's language (hints are said in it)
+    secret: str | None = None   # the seat secret it opened its seat with
 
     def send(self, text: str | None) -> None:
         """Queue a message; None (or a stuck client's full queue) closes the connection."""
@@ -112,6 +113,11 @@ class Audience:
         for conn in list(self.conns):
             if conn is not but:
                 conn.send(text)
+
+    def send_all(self, text: str) -> None:
+        """One message to every connection (Play again's notice)."""
+        for conn in list(self.conns):
+            conn.send(text)
 
     def revoke(self, seat: int, message: str) -> None:
         """A re-invited seat: its connections are told, then closed."""

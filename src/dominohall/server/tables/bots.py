@@ -6,18 +6,24 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import ctypes
+import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import BrokenExecutor
 from typing import Any
 
 from ... import bots
 from .limits import FairQueue
 
 #: bot construction parameters used by the server (pimc gets a short think)
+log = logging.getLogger("dominohall.server")
+
+RETRIES = 2         # a task is run again this many times if its worker process dies
+
 BOT_PARAMS: dict[str, dict[str, Any]] = {"pimc": {"budget_ms": 300, "samples": 24}}
 
 
@@ -55,21 +61,41 @@ class BotPool:
 
     def __init__(self, workers: int = 2, processes: bool = True) -> None:
         self.queue = FairQueue(workers)
-        self.executor: concurrent.futures.Executor
-        if processes:
+        self.workers, self.processes = max(1, workers), processes
+        self.executor = self._executor()
+        self.restarts = 0                   # pools made again after a worker died
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self.processes:
             ctx = multiprocessing.get_context("spawn")
-            self.executor = concurrent.futures.ProcessPoolExecutor(
-                max(1, workers), mp_context=ctx, initializer=_die_with_parent,
+            return concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=ctx, initializer=_die_with_parent,
                 initargs=(os.getpid(),))
-        else:
-            self.executor = concurrent.futures.ThreadPoolExecutor(
-                max(1, workers), thread_name_prefix="dh-bot")
+        return concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="dh-bot")
+
+    def _renew(self, broken: concurrent.futures.Executor) -> None:
+        """A worker process died (killed, out of memory): the pool is broken for good, so
+        a new one takes its place (once, however many tasks saw it broken)."""
+        if self.executor is broken:
+            log.warning("bot workers: a worker process died; starting new workers")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._executor()
+            self.restarts += 1
 
     async def run(self, priority: int, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)` in a worker, when the fair queue gives its turn (0 goes first)."""
+        """`fn(*args)` in a worker, when the fair queue gives its turn (0 goes first).
+        A task that a dying worker took with it runs again on new workers (a bot's move
+        or a hint is a pure function of its arguments: running it twice is harmless)."""
         await self.queue.acquire(priority)
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+            for attempt in range(RETRIES + 1):
+                executor = self.executor
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+                except BrokenExecutor:
+                    if attempt == RETRIES:
+                        raise
+                    self._renew(executor)
         finally:
             self.queue.release(priority)
 
@@ -79,7 +105,11 @@ class BotPool:
 
     async def warm(self) -> None:
         """Start the workers (a process pool's first task spawns them)."""
-        await asyncio.get_running_loop().run_in_executor(self.executor, _warm)
+        executor = self.executor
+        try:
+            await asyncio.get_running_loop().run_in_executor(executor, _warm)
+        except BrokenExecutor:
+            self._renew(executor)
 
     def shutdown(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -17,6 +17,7 @@ export function siteNav(current) {
   const link = (href, key, text) => el("a", { href, "aria-current": current === key ? "page" : null, text });
   return el("nav", { class: "top-nav", "aria-label": t("Site") },
     link("/", "lobby", t("Lobby")),
+    link("/play", "play", t("Quick play")),
     link("/how-to-play", "guide", t("How to play")),
     link("/replay", "replay", t("Replays")),
     link("/players", "players", t("Leaderboards")),

@@ -31,7 +31,7 @@ function rememberForServer(code) {
 }
 
 const english = (n) => (n === 1 ? 0 : 1);
-let state = { lang: "en", messages: {}, plural: english, nplurals: 2, errors: {}, reasons: [] };
+let state = { lang: "en", messages: {}, plural: english, nplurals: 2, errors: {}, reasons: [], options: {}, plainReasons: {}, actions: {} };
 
 function fill(text, params) {
   return String(text).replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
@@ -160,6 +160,9 @@ export function useCatalog(data) {
     nplurals: (data && data.nplurals) || 2,
     errors: (data && data.errors) || {},
     reasons: (data && data.reasons) || [],
+    options: (data && data.options) || {},
+    plainReasons: (data && data.plain_reasons) || {},
+    actions: (data && data.actions) || {},
   };
 }
 
@@ -187,12 +190,41 @@ export async function setLanguage(lang) {
   return state.lang;
 }
 
+/** `href` keeping this page's `?lang=`: an address that asked for a language leads to
+ * pages in it (the lobby's new table, a link, a replaced address). Other sites, and an
+ * address that names its own language, are left as they are. */
+export function withLang(href) {
+  const asked = queryLanguage();
+  if (!asked || typeof location === "undefined") return href;
+  try {
+    const u = new URL(href, location.href);
+    if (u.origin !== location.origin || u.searchParams.has("lang")) return href;
+    u.searchParams.set("lang", asked);
+    return u.pathname + u.search + u.hash;
+  } catch { return href; }
+}
+
+/** Links followed from a page opened with `?lang=` keep it (rewritten as they are used,
+ * so links drawn later keep it too). */
+function keepLangOnLinks() {
+  if (!queryLanguage() || typeof document === "undefined") return;
+  const keep = (e) => {
+    const a = e.target && e.target.closest && e.target.closest("a[href]");
+    const href = a && a.getAttribute("href");
+    if (href && !href.startsWith("#")) a.setAttribute("href", withLang(href));
+  };
+  for (const kind of ["click", "auxclick", "contextmenu", "focusin", "pointerdown"]) {
+    document.addEventListener(kind, keep, true);
+  }
+}
+
 /** Call once before rendering: the remembered or the browser's language. */
 export async function initI18n() {
   try {
     const saved = normalize(localStorage.getItem(STORAGE_KEY));
     if (saved) rememberForServer(saved);       // a choice made before the cookie existed
   } catch { /* storage blocked */ }
+  keepLangOnLinks();
   return setLanguage(detectLanguage());
 }
 
@@ -230,10 +262,16 @@ export function languageMenu({ onChange = null } = {}) {
   sel.addEventListener("change", async () => {
     try { localStorage.setItem(STORAGE_KEY, sel.value); } catch { /* not remembered */ }
     rememberForServer(sel.value);
+    // an address's ?lang= would win over the choice: the address says the new one
+    const url = queryLanguage() ? new URL(location.href) : null;
+    if (url) url.searchParams.set("lang", sel.value);
     if (onChange) {
+      if (url) history.replaceState(history.state, "", url.pathname + url.search + url.hash);
       await setLanguage(sel.value);
       sel.setAttribute("aria-label", t("Language"));
       onChange(state.lang);
+    } else if (url) {
+      location.replace(url.href);
     } else {
       location.reload();
     }
@@ -267,9 +305,23 @@ function templateRegex(template) {
 function reasonText(reason) {
   for (const template of state.reasons) {
     const m = templateRegex(template).exec(reason);
-    if (m) return t(template, m.groups || {});
+    if (m) return state.plainReasons[template] ? t(state.plainReasons[template]) : t(template, m.groups || {});
   }
   return reason;
+}
+
+/** The action a refusal is about, as the table's buttons say it ("Draw"), a play by its
+ * tile ("12-5"); the same as dominohall.i18n.errors (the catalog JSON's `actions`). */
+function actionWords(action) {
+  if (state.actions[action]) return t(state.actions[action]);
+  const tile = /^(\d{1,2}-\d{1,2})/.exec(String(action));
+  return tile ? tile[1] : String(action);
+}
+
+/** "hand_size: ..." (the engine's option code first) -> "Tiles per player: ...". */
+function optionLabelFirst(text) {
+  const m = /^([a-z_]+): /.exec(text);
+  return m && state.options[m[1]] ? `${t(state.options[m[1]])}: ${text.slice(m[0].length)}` : text;
 }
 
 /** An error as the server sends it ({code, params, message}: an engine error, a REST
@@ -286,7 +338,9 @@ export function tError(err) {
     params[k] = v && typeof v === "object" && "code" in v ? tError(v) : v;
   }
   if (code === "not_legal_now" && typeof params.reason === "string") params.reason = reasonText(params.reason);
-  return t(template, params);
+  if (code === "not_legal_now" && typeof params.action === "string") params.action = actionWords(params.action);
+  if (typeof params.field === "string" && state.options[params.field]) params.field = t(state.options[params.field]);
+  return optionLabelFirst(t(template, params));
 }
 
 // ---- the log ----------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 // The lobby: a table form generated from the engine's option definitions (/api/games),
 // every option with its label and a one-line explanation, and the list of public tables.
 import { api, el, GAME_LABELS } from "./api.js";
-import { t } from "./i18n.js";
+import { t, withLang } from "./i18n.js";
 import { siteNav, startI18n } from "./chrome.js";
 import { mountInvitations } from "./invitations.js";
+import { seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
@@ -249,7 +250,7 @@ async function create(ev) {
       hints: { yes: true, no: false }[$("hints").value] ?? null,
     } });
     localStorage.setItem("dominohall.name", name);
-    location.href = `/t/${made.id}`;
+    location.href = withLang(`/t/${made.id}`);
   } catch (err) {
     $("create-error").textContent = err.message;
   }
@@ -263,9 +264,16 @@ async function listTables() {
   if (!tables.length) { $("tables").replaceChildren(el("li", { class: "hint", text: t("No public tables yet.") })); return; }
   $("tables").replaceChildren(...tables.map((x) => el("li", {},
     el("a", { href: `/t/${x.id}`, text: GAME_LABELS[x.game] || x.game }), " ",
-    el("span", { class: "hint", text: t("{status} · round {round} · {players}", {
-      status: (STATUS[x.status] || (() => x.status))(), round: x.round,
-      players: x.seats.map((s) => s.name || t("open seat")).join(", ") }) }))));
+    el("span", { class: "hint", text: tableLine(x) }))));
+}
+
+/** "playing · hand 2 · Ana, Bot 2": the line games play hands, Mexican Train rounds;
+ * bots are named as at the table ("Bot 2" in the page's language), open seats said so. */
+function tableLine(x) {
+  const fields = { status: (STATUS[x.status] || (() => x.status))(), round: x.round,
+    players: x.seats.map((s) => (s.kind === "bot" ? seatName(x.seats, s.seat) : s.name || t("open seat"))).join(", ") };
+  return x.game === "mexican_train" ? t("{status} · round {round} · {players}", fields)
+    : t("{status} · hand {round} · {players}", fields);
 }
 
 async function main() {

@@ -8,7 +8,7 @@
 // `view` needs `log` (its round_end events carry the totals after each round), `players`,
 // `scores`, `winners` and `game`; `names` lists the seats' display names.
 import { api, el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, withLang } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // Okabe–Ito colours (told apart with the common colour-vision deficiencies), and for
@@ -118,7 +118,7 @@ function againButton(tableId) {
       button.disabled = true;
       try {
         const next = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST", body: {} });
-        location.href = `/t/${next.id}`;
+        location.href = withLang(`/t/${next.id}`);
       } catch (err) {
         msg.textContent = err.message;
         button.disabled = false;

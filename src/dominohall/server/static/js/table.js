@@ -2,10 +2,12 @@
 // lit target; by dragging a tile onto a lit target (pointer events: mouse, pen and touch);
 // or from the keyboard (arrows choose a tile, Enter picks it, arrows choose a target,
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
+import { againOffer, renderOffer, waitingForText } from "./again.js";
 import { api, el, GAME_LABELS } from "./api.js";
+import { chatCatchUp, chatMessage, mountChat } from "./chat.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves, handTile, setFace } from "./dominoes.js";
-import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn } from "./i18n.js";
+import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn, withLang } from "./i18n.js";
 import { matchSummary } from "./summary.js";
 import { initialState, reduce, sent } from "./table_state.js";
 import { botLevel, listAnd, listOr, seatName, targetName as nameTarget, whoName } from "./words.js";
@@ -20,6 +22,7 @@ let S = {
   ws: null, retry: 500, retryAt: 0, retryTimer: 0, connected: false, everOpen: false,
   modal: null, inviteShown: false, drag: null, suppressClick: false,
   focusTile: null, refocusHand: false, wasMyTurn: false, autoTimer: 0,
+  again: null, againAsked: null, tableAt: 0,      // Play again's notice (js/again.js)
 };
 
 // ---- preferences (remembered per browser) ----------------------------------------------
@@ -167,7 +170,7 @@ function connect() {
     const back = S.everOpen && !S.connected;
     S.retry = 500; S.connected = true; S.everOpen = true;
     renderConn();
-    if (back) toast(t("Reconnected"));
+    if (back) { toast(t("Reconnected")); chatCatchUp(); }
   };
   ws.onclose = () => {
     if (S.ws !== ws) return;
@@ -178,7 +181,10 @@ function connect() {
     S.pending = false;
     renderConn();
   };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "chat") chatMessage(m.message); else onMessage(m);
+  };
 }
 
 function renderConn() {
@@ -204,8 +210,10 @@ function send(msg) {
 }
 
 function onMessage(m) {
+  if (m.type === "again") { S.again = againOffer(m.table, m.again, Date.now()); renderAgain(); return; }
   const { state, effects } = reduce(S, m, Date.now());
   S = state;
+  if (m.type === "state" || m.type === "table") S.tableAt = Date.now();
   for (const fx of effects) {
     if (fx.type === "render") render();
     else if (fx.type === "notice") toast(noticeText(fx.notice), "alert");
@@ -220,8 +228,27 @@ function onMessage(m) {
   if (m.type === "state" || m.type === "table") {
     renderFairness(S.table);
     if (S.modal === "round") renderReady();
+    askAgain();
   }
 }
+
+/** A Play again table already made (a page opened after it): its notice, from its info. */
+async function askAgain() {
+  const next = S.table && S.table.next_table;
+  if (!next || S.againAsked === next || mySeat() === null) return;
+  S.againAsked = next;
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(next)}`);
+    if (info.again && !S.again) { S.again = againOffer(next, info.again, Date.now()); renderAgain(); }
+  } catch { S.againAsked = null; }
+}
+
+function renderAgain() {
+  renderOffer($("again-offer"), S.again, mySeat(), tableId);
+  if (S.table && S.table.again && (S.table.again.reserved || []).length) renderBanner();
+}
+
+setInterval(renderAgain, 500);
 
 function announce(e) {
   if (e.type === "last_tile") {
@@ -566,7 +593,11 @@ function renderFairness(tb) {
 function renderBanner() {
   const b = $("banner");
   const tb = S.table;
-  if (tb.status === "waiting") {
+  const kept = waitingForText(tb, listAnd(((tb.again || {}).reserved || []).map((s) => nameOf(s))), Date.now(), S.tableAt);
+  if (kept) {
+    b.textContent = kept;
+    b.hidden = false;
+  } else if (tb.status === "waiting") {
     const open = tb.seats.filter((s) => s.kind === "human" && !s.name).map((s) => t("Player {n}", { n: s.seat + 1 }));
     b.textContent = S.info && S.info.invites
       ? t("Waiting for {seats} to join. Send them their invite link (Invite).", { seats: listAnd(open) })
@@ -850,7 +881,7 @@ function usedInvite(info) {
     el("p", { class: "used-invite", text: t("Someone has already taken the seat it opened. Ask the host for a new link, or watch the table.") }),
     ...tableAbout(info),
     el("div", { class: "modal-buttons" },
-      el("button", { class: "primary", id: "watch-btn", onclick: () => { history.replaceState(null, "", `/t/${tableId}`); closeModal(); start(); }, text: t("Watch the table") }),
+      el("button", { class: "primary", id: "watch-btn", onclick: () => { history.replaceState(null, "", withLang(`/t/${tableId}`)); closeModal(); start(); }, text: t("Watch the table") }),
       el("a", { href: "/", class: "button", text: t("Back to the lobby") })));
 }
 
@@ -862,7 +893,7 @@ function joinForm(token, info = null) {
     try {
       await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token, name: input.value } });
       localStorage.setItem("dominohall.name", input.value.trim());
-      history.replaceState(null, "", `/t/${tableId}`);
+      history.replaceState(null, "", withLang(`/t/${tableId}`));
       closeModal();
       start();
     } catch (e) { err.textContent = e.message; }
@@ -884,6 +915,7 @@ async function start() {
   $("invite-btn").hidden = !S.info.invites;
   if (S.info.invites && S.info.status === "waiting" && !S.inviteShown) { S.inviteShown = true; showInvites(); }
   connect();
+  mountChat(document.querySelector(".side"), tableId, S.info.you);
 }
 
 function wire() {
@@ -924,7 +956,7 @@ async function main() {
   // an invite works once; this device may already hold the seat it opened
   if (invite) {
     api(`/api/tables/${tableId}?invite=${encodeURIComponent(invite)}`).then((info) => {
-      if (info.you && info.you.seat !== null) { history.replaceState(null, "", `/t/${tableId}`); start(); }
+      if (info.you && info.you.seat !== null) { history.replaceState(null, "", withLang(`/t/${tableId}`)); start(); }
       else if (info.invite && !info.invite.valid) usedInvite(info);     // said at once, before any name
       else joinForm(invite, info);
     }).catch(() => joinForm(invite));

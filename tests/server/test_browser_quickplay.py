@@ -245,5 +245,25 @@ def test_free_text_at_a_private_table_is_text_never_markup(browser, server):
     assert chat["free_text"] is False
     width, inner = fits(page)
     assert width <= inner
+    # a spectator reads and writes the spectators' chat only
+    other = context(browser, viewport=PHONE)
+    watcher = other.new_page()
+    watcher.goto(f"{server.url}/t/{t['id']}")
+    watcher.wait_for_selector("#chat h2")
+    assert watcher.locator("#chat h2").inner_text() == "Spectators' chat"
+    assert watcher.locator("#chat-list li").count() == 0        # not the host's message
+    watcher.click("#chat [data-phrase='good_game']")
+    watcher.wait_for_selector("#chat-list li")
+    assert watcher.locator("#chat-list li").inner_text() == "Guest: Good game"
+    assert axe_serious(watcher) == []
+    other.close()
+    # a flood: the server refuses, the panel says why (12 a minute from one address)
+    for _ in range(13):
+        page.click("#chat [data-phrase='oops']")
+    page.wait_for_selector("#chat-status:not(:empty)")
+    assert page.locator("#chat-status").inner_text().startswith("Too many requests")
+    assert page.locator("#chat-list li").count() <= 12
+    assert page.locator("#chat-list li", has_text="Good game").count() == 0
     ctx.close()
+    errors = [e for e in errors if "status of 429" not in e]       # the refusals we asked for
     assert not errors, errors

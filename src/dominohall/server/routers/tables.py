@@ -111,6 +111,9 @@ async def table(request: Request, table: TableDep, invite: str | None = None) ->
         opens = [i for i in table.open_invites()
                  if len(invite) <= 200 and protocol.same_secret(table.seats[i].token, invite)]
         out["invite"] = {"valid": bool(opens), "seat": opens[0] if opens else None}
+        host_seat = table.settings.host_seat
+        if opens and isinstance(host_seat, int) and 0 <= host_seat < len(table.seats):
+            out["invite"]["host"] = table.seats[host_seat].name
     return out
 
 

@@ -649,6 +649,31 @@ def test_a_used_invite_link_says_so_at_once_and_the_join_form_says_which_game(pa
     assert not page.errors, page.errors
 
 
+def test_the_join_form_names_who_invites_you(page, server):
+    """The creator sat down as Ana: her invite link's form says "Ana invites you to a game
+    of Mexican Train" (in the page's language); the API names her only while the link is
+    good."""
+    status, made = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 1},
+        "take_seat": 0, "name": "Ana", "ready_seconds": 0,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    assert status == 201, made
+    tid, link = made["id"], next(s["token"] for s in made["seats"] if s["seat"] == 1)
+    page.goto(f"{server.url}/t/{tid}?invite={link}")
+    page.locator("#join-name").wait_for()
+    assert page.locator(".join-game").inner_text() == \
+        "Ana invites you to a game of Mexican Train."
+    page.goto(f"{server.url}/t/{tid}?invite={link}&lang=ru")
+    page.locator("#join-name").wait_for()
+    assert page.locator(".join-game").inner_text() == \
+        "Ana приглашает вас сыграть в «Мексиканский поезд»."
+    _, info = server.request("GET", f"/api/tables/{tid}?invite={link}")
+    assert info["invite"] == {"valid": True, "seat": 1, "host": "Ana"}
+    _, info = server.request("GET", f"/api/tables/{tid}?invite=not-{link}")
+    assert info["invite"] == {"valid": False, "seat": None}
+    assert not page.errors, page.errors
+
+
 def test_phones_do_not_show_the_keyboard_help_line(page, server):
     game = find_position("mexican_train", 2, lambda g: any("-" in a for a in g.legal_actions()),
                          {"set_max": 6, "rounds": 1, "hand_size": 7})

@@ -118,8 +118,14 @@ def test_a_stranger_with_another_seat_cookie_is_refused(tmp_path):
             r = stranger.post(f"/api/tables/{t['id']}/again", json={},
                               headers={"X-Seat-Token": forged})
             assert r.status_code == 403 and r.json()["error"] == "bad_token", r.text
+        # whatever the host's view of the next table offers, handed to the stranger
+        invites = host.get(f"/api/tables/{nxt['id']}").json()["invites"]
+        for token in [s["token"] for s in invites if s.get("token")] + [""]:
+            r = stranger.post(f"/api/tables/{nxt['id']}/join",
+                              json={"token": token, "name": "Mallory"})
+            assert r.status_code in (403, 422), r.text
         core = hub(client).tables[nxt["id"]]
-        assert core.seats[1].secret is None
+        assert core.seats[1].secret is None and core.seats[1].name == "Ben"
         assert guest.post(f"/api/tables/{t['id']}/again", json={}).json()["seat"] == 1
 
 
@@ -156,6 +162,8 @@ def test_the_host_may_free_late_seats_as_invites(tmp_path):
     with make(tmp_path, again_seconds=1) as client:
         t, host, guest, _, _ = finished_table(client)
         nxt = host.post(f"/api/tables/{t['id']}/again", json={"free_as": "invite"}).json()
+        invites = host.get(f"/api/tables/{nxt['id']}").json()["invites"]
+        assert "token" not in invites[1]                # no invite while the seat is kept
         deadline = time.monotonic() + 10
         while True:
             invites = host.get(f"/api/tables/{nxt['id']}").json()["invites"]

@@ -870,7 +870,8 @@ function tableAbout(info) {
   const game = GAME_LABELS[info.game] || info.game;
   const seated = (info.seats || []).filter((s) => s.kind === "bot" || s.name)
     .map((s) => seatName(info.seats, s.seat));
-  const out = [el("p", { class: "join-game", text: t("A game of {game}.", { game }) })];
+  const host = info.invite && info.invite.host;
+  const out = [el("p", { class: "join-game", text: host ? t("{host} invites you to a game of {game}.", { host, game }) : t("A game of {game}.", { game }) })];
   if (info.invite && info.invite.seat !== null && info.invite.seat !== undefined) {
     out.push(el("p", { class: "join-seat", text: t("The link invites you to sit as player {n}.", { n: info.invite.seat + 1 }) }));
   }

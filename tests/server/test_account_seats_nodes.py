@@ -50,8 +50,8 @@ def test_a_seat_claimed_on_one_node_resumes_on_the_other_for_its_account_only(pg
         tid, admin = made["id"], made["admin"]
         # a guest's seat belongs to nobody: the table made without a session is not listed
         status, _, guest_made = call(a, "POST", "/api/tables", {
-            "game": "block", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "take_seat": 0,
-            "name": "Gus"})
+            "game": "block", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "take_seat": 0, "name": "Gus"})
         assert status == 201, guest_made
 
         # another device: the same account logged in on node b

@@ -258,3 +258,10 @@ def run_async(coro):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def route_fake_chat(page) -> None:
+    """The chat of /t/fake (an empty players' chat), routed as its REST is."""
+    page.route("**/api/tables/fake/chat**", lambda r: r.fulfill(json={
+        "channel": "players", "free_text": False, "messages": [],
+        "phrases": {"good_game": "Good game", "thanks": "Thanks"}}))

@@ -22,8 +22,7 @@ from dominohall.server.deps import cookie_name
 
 from .cluster_players import WsPlayer
 from .conftest import Server, running_server
-from .helpers import PHONE
-from .test_browser_lobby import axe_serious, fits
+from .helpers import PAGE_LANGS, PHONE, axe_serious, check, fits, open_in
 
 PW = "correct horse battery"
 
@@ -267,3 +266,23 @@ def test_free_text_at_a_private_table_is_text_never_markup(browser, server):
     ctx.close()
     errors = [e for e in errors if "status of 429" not in e]       # the refusals we asked for
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", PAGE_LANGS)
+def test_quick_play_in_each_language_on_a_phone(browser, server, lang):
+    """The form and the wait: no English left, nothing wider than a 390 px phone."""
+    ctx, page, errors = open_in(browser, server, lang)
+    try:
+        page.goto(server.url + "/play")
+        page.wait_for_selector("body[data-ready='1']")
+        check(page, lang, errors)
+        page.check("#qp-game-draw")
+        page.select_option("#qp-players", "0")
+        page.click("#qp-join")
+        page.wait_for_selector("#qp-wait")
+        page.wait_for_selector("#qp-bots-note:not([hidden])")
+        check(page, lang, errors)
+        page.click("#qp-leave")                 # (four entries per address at most)
+        page.wait_for_selector("#qp-form")
+    finally:
+        ctx.close()

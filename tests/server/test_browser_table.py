@@ -24,7 +24,15 @@ from dominohall.engine import Game, new_game
 from dominohall.tui.hint import strongest_bot
 
 from .conftest import running_server
-from .helpers import click_move, is_over, my_turn, state_message, table_info, watch_errors
+from .helpers import (
+    click_move,
+    is_over,
+    my_turn,
+    route_fake_chat,
+    state_message,
+    table_info,
+    watch_errors,
+)
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
@@ -46,6 +54,7 @@ def page(browser):
     pg = ctx.new_page()
     pg.errors = []
     watch_errors(pg, pg.errors)
+    route_fake_chat(pg)
     yield pg
     ctx.close()
 

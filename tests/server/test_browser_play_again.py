@@ -65,9 +65,27 @@ def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, ser
         page.goto(f"{server.url}/t/{tid}?lang={lang}")
         page.wait_for_selector("body[data-over='1']")
         assert page.is_hidden("#again-offer")
-        status, nxt = server.request("POST", f"/api/tables/{tid}/again", {},
-                                     headers={"X-Seat-Token": host})
+        # the host presses Play again in their own browser and lands at the new table
+        hctx = browser.new_context(viewport={"width": 1100, "height": 800})
+        hctx.set_default_timeout(15_000)
+        hpage = hctx.new_page()
+        watch_errors(hpage, errors)
+        hpage.goto(f"{server.url}/?lang={lang}")
+        status, nxt = hpage.evaluate("""async ([tid, token]) => {
+            const r = await fetch(`/api/tables/${tid}/again`, {method: 'POST',
+                credentials: 'same-origin', headers: {'Content-Type': 'application/json',
+                'X-Seat-Token': token}, body: '{}'});
+            return [r.status, await r.json()];
+        }""", [tid, host])
         assert status == 201, nxt
+        hpage.goto(f"{server.url}/t/{nxt['id']}?lang={lang}")
+        hpage.wait_for_selector("body[data-seat='0']")
+        hpage.wait_for_selector("#banner:not([hidden])")
+        banner = hpage.text_content("#banner")
+        k = int(re.search(r"\d+", banner).group())
+        wait = tr.ngettext("Waiting for {names} to come back: {n} second left.",
+                           "Waiting for {names} to come back: {n} seconds left.", k)
+        assert banner == wait.replace("{names}", "Ben").replace("{n}", str(k)), banner
         page.wait_for_selector("#again-offer:not([hidden])")
         title = page.text_content("#again-title")
         assert title == tr.gettext("{name} wants to play again").replace("{name}", "Ann")
@@ -95,6 +113,8 @@ def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, ser
         status, info = server.request("GET", f"/api/tables/{nxt['id']}")
         assert info["again"]["reserved"] == [] and info["seats"][1]["name"] == "Ben"
         assert info["status"] == "playing", info
+        hpage.wait_for_selector("#banner[hidden]", state="attached")  # the host: no more waiting
+        hctx.close()
         assert not errors, errors
     finally:
         ctx.close()

@@ -87,6 +87,10 @@ def test_the_host_cannot_see_or_take_the_guests_seat(tmp_path):
                 assert r.json()["seat"] == 0
                 continue
             assert r.status_code == 403 and r.json()["code"] == "invite_not_valid", r.text
+        # nor can the host re-invite the kept seat to get an invite for it
+        r = host.post(f"/api/tables/{nxt['id']}/seats/1/invite", json={})
+        assert r.status_code == 409 and r.json()["code"] == "again_seat_reserved", r.text
+        assert core.seats[1].token == "" and core.seats[1].secret is None
         # the host asking for seat 1 directly (as the relay would): refused, clear code
         with pytest.raises(Exception) as err:
             run_async(core.take_seat_again(1, holder_hash(secrets_[0])))

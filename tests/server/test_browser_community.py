@@ -20,8 +20,7 @@ from dominohall.i18n import translator
 from dominohall.server.store import open_store
 
 from .conftest import Server
-from .helpers import COLLECT, PHONE, check, english_left
-from .test_browser_lobby import axe_serious
+from .helpers import COLLECT, PHONE, axe_serious, check, english_left
 
 PW = "correct horse battery"
 ADDRESSES = itertools.count(1)

@@ -22,8 +22,7 @@ from dominohall.server.deps import cookie_name
 
 from .cluster_players import WsPlayer
 from .conftest import Server, running_server
-from .helpers import PAGE_LANGS, PHONE, check, open_in
-from .test_browser_lobby import axe_serious, fits
+from .helpers import PAGE_LANGS, PHONE, axe_serious, check, fits, open_in
 
 PW = "correct horse battery"
 

@@ -299,15 +299,17 @@ def catalog_json(lang: str) -> dict[str, Any]:
                 messages[f"{m.context}{CONTEXT_SEP}{m.id}"] = m.string
             elif m.string:
                 messages[m.id] = m.string
-    from .errors import ERRORS, REASONS
+    from .errors import ACTION_WORDS, ERRORS, PLAIN_REASONS, REASONS, option_labels
 
     return {"lang": code, "name": LANGUAGES[code], "nplurals": nplurals, "plural": plural,
             "languages": LANGUAGES, "messages": messages, "errors": ERRORS,
-            "reasons": list(REASONS)}
+            "reasons": list(REASONS), "plain_reasons": PLAIN_REASONS,
+            "actions": ACTION_WORDS, "options": option_labels()}
 
 
-def error_text(err: Any, lang: str | None = None) -> str:
-    """An engine error (or ``{"code", "params", "message"}``) in a language."""
+def error_text(err: Any, lang: str | None = None, *, words: bool = False) -> str:
+    """An engine error (or ``{"code", "params", "message"}``) in a language (`words`: as
+    the pages say it, see :func:`dominohall.i18n.errors.error_text`)."""
     from .errors import error_text as render
 
-    return render(err, lang)
+    return render(err, lang, words=words)

@@ -33,7 +33,7 @@ PLURAL_FORMS: dict[str, str] = {
           "(n%100<10 || n%100>=20) ? 1 : 2);",
     "kk": "nplurals=2; plural=(n != 1);",
     "bg": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n > 1);",
+    "pt": "nplurals=2; plural=(n != 1);",          # "0 peças", as players write it
     "es": "nplurals=2; plural=(n != 1);",
 }
 

@@ -345,3 +345,24 @@ def test_lobby_list_names_bots_and_hands_in_the_language(browser, server, lang):
         assert status in {tr.gettext(s) for s in ("waiting for players", "playing", "over")}
     assert not errors
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "kk"])
+def test_lobby_says_a_bad_hand_size_with_the_options_name(browser, server, lang):
+    """A hand size the double-6 set cannot deal: the lobby's error names the option as
+    the form does ("Костяшек на игрока: ..."), never the engine's "hand_size:"."""
+    tr = translator(lang)
+    ctx, page, errors = open_in(browser, server, lang)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.fill("#name", "Ана")
+    page.locator("#options-box summary").click()
+    page.select_option("select[data-option='set_max']", "6")
+    page.fill("input[data-option-number='hand_size']", "20")
+    page.click("#create")
+    box = page.locator("#create-error")
+    page.wait_for_function("document.getElementById('create-error').textContent !== ''")
+    said = box.text_content()
+    assert said.startswith(tr.gettext("Tiles per player") + ": "), said
+    assert "hand_size" not in said and "28" in said, said
+    ctx.close()

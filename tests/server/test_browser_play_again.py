@@ -1,6 +1,7 @@
 """Play again in Debian's Chromium (issues 21, 25): the guest at the finished table sees
 "Ann wants to play again" with the countdown of the seat kept for them and a Join button,
-in English and Russian, and one click seats them at the new table (no name asked)."""
+in English, Russian and Kazakh (also at a phone's width), and one click seats them at
+the new table (no name asked)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from dominohall.i18n import translator
 
 from .conftest import running_server
-from .helpers import watch_errors
+from .helpers import PHONE, watch_errors
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def finish(server, tid: str, secrets_: dict[int, str]) -> None:
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "kk"])
 def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, server, lang):
     tr = translator(lang)
     status, t = server.request("POST", "/api/tables", {
@@ -65,9 +66,27 @@ def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, ser
         page.goto(f"{server.url}/t/{tid}?lang={lang}")
         page.wait_for_selector("body[data-over='1']")
         assert page.is_hidden("#again-offer")
-        status, nxt = server.request("POST", f"/api/tables/{tid}/again", {},
-                                     headers={"X-Seat-Token": host})
+        # the host presses Play again in their own browser and lands at the new table
+        hctx = browser.new_context(viewport={"width": 1100, "height": 800})
+        hctx.set_default_timeout(15_000)
+        hpage = hctx.new_page()
+        watch_errors(hpage, errors)
+        hpage.goto(f"{server.url}/?lang={lang}")
+        status, nxt = hpage.evaluate("""async ([tid, token]) => {
+            const r = await fetch(`/api/tables/${tid}/again`, {method: 'POST',
+                credentials: 'same-origin', headers: {'Content-Type': 'application/json',
+                'X-Seat-Token': token}, body: '{}'});
+            return [r.status, await r.json()];
+        }""", [tid, host])
         assert status == 201, nxt
+        hpage.goto(f"{server.url}/t/{nxt['id']}?lang={lang}")
+        hpage.wait_for_selector("body[data-seat='0']")
+        hpage.wait_for_selector("#banner:not([hidden])")
+        banner = hpage.text_content("#banner")
+        k = int(re.search(r"\d+", banner).group())
+        wait = tr.ngettext("Waiting for {names} to come back: {n} second left.",
+                           "Waiting for {names} to come back: {n} seconds left.", k)
+        assert banner == wait.replace("{names}", "Ben").replace("{n}", str(k)), banner
         page.wait_for_selector("#again-offer:not([hidden])")
         title = page.text_content("#again-title")
         assert title == tr.gettext("{name} wants to play again").replace("{name}", "Ann")
@@ -88,6 +107,15 @@ def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, ser
             time.sleep(0.1)
         box = page.locator("#again-offer").bounding_box()
         assert box and box["y"] >= 0 and box["x"] >= 0 and box["x"] + box["width"] <= 1100
+        page.set_viewport_size(PHONE)                       # a phone: nothing cut off
+        over = page.evaluate("""() => [...document.querySelectorAll('#again-offer, #again-offer *')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+            .map((e) => e.id || e.className)""")
+        assert not over, over
+        for sel in ("#again-offer", "#again-join", "#again-dismiss"):
+            b = page.locator(sel).bounding_box()
+            assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"], (sel, b)
+        page.set_viewport_size({"width": 1100, "height": 800})
         page.click("#again-join")
         page.wait_for_url(re.compile(rf"/t/{nxt['id']}"))
         page.wait_for_selector("body[data-seat='1']")
@@ -95,6 +123,8 @@ def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, ser
         status, info = server.request("GET", f"/api/tables/{nxt['id']}")
         assert info["again"]["reserved"] == [] and info["seats"][1]["name"] == "Ben"
         assert info["status"] == "playing", info
+        hpage.wait_for_selector("#banner[hidden]", state="attached")  # the host: no more waiting
+        hctx.close()
         assert not errors, errors
     finally:
         ctx.close()

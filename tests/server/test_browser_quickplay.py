@@ -22,8 +22,7 @@ from dominohall.server.deps import cookie_name
 
 from .cluster_players import WsPlayer
 from .conftest import Server, running_server
-from .helpers import PHONE
-from .test_browser_lobby import axe_serious, fits
+from .helpers import PAGE_LANGS, PHONE, axe_serious, check, fits, open_in
 
 PW = "correct horse battery"
 
@@ -266,4 +265,49 @@ def test_free_text_at_a_private_table_is_text_never_markup(browser, server):
     assert page.locator("#chat-list li", has_text="Good game").count() == 0
     ctx.close()
     errors = [e for e in errors if "status of 429" not in e]       # the refusals we asked for
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", PAGE_LANGS)
+def test_quick_play_in_each_language_on_a_phone(browser, server, lang):
+    """The form and the wait: no English left, nothing wider than a 390 px phone."""
+    ctx, page, errors = open_in(browser, server, lang)
+    try:
+        page.goto(server.url + "/play")
+        page.wait_for_selector("body[data-ready='1']")
+        check(page, lang, errors)
+        page.check("#qp-game-draw")
+        page.select_option("#qp-players", "0")
+        page.click("#qp-join")
+        page.wait_for_selector("#qp-wait")
+        page.wait_for_selector("#qp-bots-note:not([hidden])")
+        check(page, lang, errors)
+        page.click("#qp-leave")                 # (four entries per address at most)
+        page.wait_for_selector("#qp-form")
+    finally:
+        ctx.close()
+
+
+def test_rated_needs_an_account_and_the_link_comes_back_to_quick_play(browser, server):
+    ctx = context(browser, viewport=PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(server.url + "/play")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#qp-rated-note a")
+    page.wait_for_url(re.compile(r"/account\?next=/play$"))
+    page.fill("#signup-name", "Quinn")
+    page.fill("#signup-password", PW)
+    page.locator("#signup-password").press("Enter")
+    page.wait_for_url(re.compile(r"/play$"))
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#qp-rated-rated").is_enabled()
+    assert "Quinn" in page.locator("#qp-form").inner_text()
+    page.check("#qp-rated-rated")
+    page.click("#qp-join")
+    page.wait_for_selector("#qp-wait")
+    assert page.locator("#qp-bots-note").is_hidden()        # never bots at a rated table
+    page.click("#qp-leave")
+    page.wait_for_selector("#qp-form")
+    ctx.close()
     assert not errors, errors

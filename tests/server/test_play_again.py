@@ -87,6 +87,10 @@ def test_the_host_cannot_see_or_take_the_guests_seat(tmp_path):
                 assert r.json()["seat"] == 0
                 continue
             assert r.status_code == 403 and r.json()["code"] == "invite_not_valid", r.text
+        # nor can the host re-invite the kept seat to get an invite for it
+        r = host.post(f"/api/tables/{nxt['id']}/seats/1/invite", json={})
+        assert r.status_code == 409 and r.json()["code"] == "again_seat_reserved", r.text
+        assert core.seats[1].token == "" and core.seats[1].secret is None
         # the host asking for seat 1 directly (as the relay would): refused, clear code
         with pytest.raises(Exception) as err:
             run_async(core.take_seat_again(1, holder_hash(secrets_[0])))
@@ -118,8 +122,14 @@ def test_a_stranger_with_another_seat_cookie_is_refused(tmp_path):
             r = stranger.post(f"/api/tables/{t['id']}/again", json={},
                               headers={"X-Seat-Token": forged})
             assert r.status_code == 403 and r.json()["error"] == "bad_token", r.text
+        # whatever the host's view of the next table offers, handed to the stranger
+        invites = host.get(f"/api/tables/{nxt['id']}").json()["invites"]
+        for token in [s["token"] for s in invites if s.get("token")] + [""]:
+            r = stranger.post(f"/api/tables/{nxt['id']}/join",
+                              json={"token": token, "name": "Mallory"})
+            assert r.status_code in (403, 422), r.text
         core = hub(client).tables[nxt["id"]]
-        assert core.seats[1].secret is None
+        assert core.seats[1].secret is None and core.seats[1].name == "Ben"
         assert guest.post(f"/api/tables/{t['id']}/again", json={}).json()["seat"] == 1
 
 
@@ -156,6 +166,8 @@ def test_the_host_may_free_late_seats_as_invites(tmp_path):
     with make(tmp_path, again_seconds=1) as client:
         t, host, guest, _, _ = finished_table(client)
         nxt = host.post(f"/api/tables/{t['id']}/again", json={"free_as": "invite"}).json()
+        invites = host.get(f"/api/tables/{nxt['id']}").json()["invites"]
+        assert "token" not in invites[1]                # no invite while the seat is kept
         deadline = time.monotonic() + 10
         while True:
             invites = host.get(f"/api/tables/{nxt['id']}").json()["invites"]
@@ -198,3 +210,34 @@ def test_only_the_host_chooses_and_bad_choices_are_422(tmp_path):
         info = client.get(f"/api/tables/{t['id']}").json()
         nxt = client.get(f"/api/tables/{info['next_table']}").json()
         assert nxt["again"]["free_as"] == "bot" and nxt["again"]["by"] == 1
+
+
+def test_a_reservation_outlives_a_restart(tmp_path):
+    """The reservation is stored (not kept in memory): after a restart the guest's click
+    still works, the host still cannot take the seat, and the countdown goes on."""
+    with make(tmp_path) as client:
+        t, host, guest, secrets_, _ = finished_table(client)
+        nxt = host.post(f"/api/tables/{t['id']}/again", json={}).json()
+        cookies = dict(guest.cookies), dict(host.cookies)
+    with make(tmp_path) as client:
+        guest, host = another_browser(client), another_browser(client)
+        guest.cookies.update(cookies[0])
+        host.cookies.update(cookies[1])
+        info = host.get(f"/api/tables/{nxt['id']}").json()
+        assert info["again"]["reserved"] == [1] and 0 < info["again"]["left"] <= 60
+        assert [s.get("token") for s in info["invites"]] == [None, None]
+        r = host.post(f"/api/tables/{nxt['id']}/seats/1/invite", json={})
+        assert r.status_code == 409 and r.json()["code"] == "again_seat_reserved"
+        r = guest.post(f"/api/tables/{t['id']}/again", json={})
+        assert r.status_code == 201 and r.json()["seat"] == 1, r.text
+
+
+def test_bad_bodies_are_refused_and_change_nothing(tmp_path):
+    with make(tmp_path) as client:
+        t, host, guest, _, _ = finished_table(client)
+        before = set(hub(client).tables)
+        for body in ([], "bot", 5, {"free_as": "bot" * 5000}, {"free_as": ["invite"]}):
+            r = host.post(f"/api/tables/{t['id']}/again", json=body)
+            assert r.status_code == 422, (body, r.text)
+        assert client.get(f"/api/tables/{t['id']}").json()["next_table"] is None
+        assert set(hub(client).tables) == before            # no table was made

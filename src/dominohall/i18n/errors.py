@@ -153,6 +153,7 @@ SERVER: dict[str, str] = {
     "friend_self": N_("You cannot add yourself."),
     "not_mutual": N_("You can invite only a friend who added you too."),
     "not_at_table": N_("Only a player at this table can invite to it."),
+    "not_your_seat": N_("You have no seat at this table."),
     "chat_mute": N_("mute: seat numbers, e.g. 0,2"),
     "chat_one": N_("Send a phrase or a text."),
     "chat_phrase": N_("unknown phrase {phrase}"),

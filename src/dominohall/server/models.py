@@ -162,6 +162,8 @@ class You(Out):
 class InviteCheck(Out):
     valid: bool = Field(description="the invite still opens a seat (False: used or retired)")
     seat: int | None = Field(None, description="the seat it opens, while valid")
+    host: str | None = Field(None, description="the display name of the player who created "
+                             "the table and sat down (the one who invites), while valid")
 
 
 class AgainInfo(Out):

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from ...community import seats
 from .. import protocol
 from ..deps import (
     HubDep,
@@ -90,6 +91,7 @@ async def create(request: Request, response: Response, spec: CreateTable, hub: H
         assert secret is not None
         set_cookie(request, response, cookie_name(table.id), secret)
         out["seat_token"] = secret
+        await seats.claimed(request, table, spec.take_seat, secret)
     return out
 
 
@@ -109,6 +111,9 @@ async def table(request: Request, table: TableDep, invite: str | None = None) ->
         opens = [i for i in table.open_invites()
                  if len(invite) <= 200 and protocol.same_secret(table.seats[i].token, invite)]
         out["invite"] = {"valid": bool(opens), "seat": opens[0] if opens else None}
+        host_seat = table.settings.host_seat
+        if opens and isinstance(host_seat, int) and 0 <= host_seat < len(table.seats):
+            out["invite"]["host"] = table.seats[host_seat].name
     return out
 
 
@@ -129,6 +134,7 @@ async def join(request: Request, response: Response, table_id: str, body: JoinSe
     table = await find_table(hub, table_id)
     seat, secret = await table.join(body.token, body.name)
     set_cookie(request, response, cookie_name(table_id), secret)
+    await seats.claimed(request, table, seat, secret)
     return {"seat": seat, "token": secret}
 
 

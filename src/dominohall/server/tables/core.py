@@ -293,6 +293,10 @@ class TableCore(TableState):
             raise Rejected("game_over", "The match is over.", 409, reason="match_is_over")
         token = secrets.token_urlsafe(18)
         async with self.lock:
+            if seat in again.pending(self):     # Play again: kept for its player, even
+                raise Rejected("not_yours", "This seat at the new table is kept for the "
+                               "player who held it.", 409, reason="again_seat_reserved",
+                               params={"seat": seat})    # from the host
             notices = [*self.settings.notices,
                        {"type": "reinvited", "seat": seat, "time": round(time.time())}][-20:]
             settings = self.settings.copy(notices=notices)

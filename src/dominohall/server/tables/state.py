@@ -66,6 +66,7 @@ class TableSettings:
     away_bot: str = "greedy"
     hints: bool | None = None       # None: a table from before the setting (the default)
     public: bool = False
+    host_seat: int | None = None        # the seat the creator took (the invite names them)
     notices: list[dict[str, Any]] = field(default_factory=list)
     next_table: str | None = None
     again: dict[str, Any] | None = None     # Play again's reservations (see .again)

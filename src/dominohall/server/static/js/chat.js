@@ -51,6 +51,7 @@ function renderMutes() {
 function add(m) {
   if (!m || C.seen.has(m.id)) return;
   C.seen.add(m.id);
+  if (m.phrase && C.phrases[m.phrase]) m = { ...m, text: C.phrases[m.phrase] };    // this page's language
   C.messages.push(m);
   C.messages.sort((a, b) => a.id - b.id);
   C.last = Math.max(C.last, m.id);

@@ -20,6 +20,9 @@ export function siteNav(current) {
     link("/play", "play", t("Quick play")),
     link("/how-to-play", "guide", t("How to play")),
     link("/replay", "replay", t("Replays")),
+    link("/players", "players", t("Leaderboards")),
+    link("/friends", "friends", t("Friends")),
+    link("/account", "account", t("Account")),
     typeof i18n.languageMenu === "function" ? i18n.languageMenu() : null);
 }
 

@@ -3,6 +3,7 @@
 import { api, el, GAME_LABELS } from "./api.js";
 import { t, withLang } from "./i18n.js";
 import { siteNav, startI18n } from "./chrome.js";
+import { mountInvitations } from "./invitations.js";
 import { seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -279,6 +280,7 @@ async function main() {
   await startI18n();
   document.title = t("dominohall — lobby");
   buildPage();
+  mountInvitations($("tables-card"));
   catalogue = await api("/api/games");
   $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name, text: GAME_LABELS[g.name] || g.label })));
   $("name").value = localStorage.getItem("dominohall.name") || "";

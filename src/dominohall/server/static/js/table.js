@@ -845,7 +845,10 @@ function showInvites() {
       } }));
   };
   // only unclaimed seats have a link; a claimed seat can be re-invited (a lost device)
-  const rows = inv.filter((s) => s.kind === "human").map((s) => s.invite_url
+  const kept = new Set((S.info.again || {}).reserved || []);      // Play again: not the host's to give
+  const rows = inv.filter((s) => s.kind === "human").map((s) => kept.has(s.seat)
+    ? el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Player {n} ({name}): kept for them until the countdown ends", { n: s.seat + 1, name: s.name || "" }) }))
+    : s.invite_url
     ? link(s.invite_url, s.name ? t("Player {n} ({name})", { n: s.seat + 1, name: s.name }) : t("Player {n} (open)", { n: s.seat + 1 }), s.seat)
     : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Player {n} ({name}): taken", { n: s.seat + 1, name: s.name || "" }) }),
       el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
@@ -867,7 +870,8 @@ function tableAbout(info) {
   const game = GAME_LABELS[info.game] || info.game;
   const seated = (info.seats || []).filter((s) => s.kind === "bot" || s.name)
     .map((s) => seatName(info.seats, s.seat));
-  const out = [el("p", { class: "join-game", text: t("A game of {game}.", { game }) })];
+  const host = info.invite && info.invite.host;
+  const out = [el("p", { class: "join-game", text: host ? t("{host} invites you to a game of {game}.", { host, game }) : t("A game of {game}.", { game }) })];
   if (info.invite && info.invite.seat !== null && info.invite.seat !== undefined) {
     out.push(el("p", { class: "join-seat", text: t("The link invites you to sit as player {n}.", { n: info.invite.seat + 1 }) }));
   }
@@ -913,7 +917,8 @@ async function start() {
     return;
   }
   $("invite-btn").hidden = !S.info.invites;
-  if (S.info.invites && S.info.status === "waiting" && !S.inviteShown) { S.inviteShown = true; showInvites(); }
+  const keptOnly = S.info.again && (S.info.again.reserved || []).length && !(S.info.invites || []).some((s) => s.invite_url);
+  if (S.info.invites && S.info.status === "waiting" && !S.inviteShown && !keptOnly) { S.inviteShown = true; showInvites(); }
   connect();
   mountChat(document.querySelector(".side"), tableId, S.info.you);
 }

@@ -13,7 +13,7 @@ from dominohall.engine import new_game
 from dominohall.i18n import LANGUAGES
 
 from .conftest import running_server
-from .helpers import PHONE, route_fake_chat, state_message, table_info, watch_errors
+from .helpers import PHONE, state_message, table_info, watch_errors
 
 NAMES = ["Ana", "Benedita", "Bot 3", "Bot 4"]
 
@@ -67,7 +67,6 @@ def test_round_and_match_end_boxes_fit_a_phone(browser, server, lang):
     ctx = browser.new_context(bypass_csp=True, viewport=PHONE, locale="en-US")
     ctx.add_init_script(f"localStorage.setItem('dominohall.lang', '{lang}')")
     page = ctx.new_page()
-    route_fake_chat(page)
     errors: list[str] = []
     watch_errors(page, errors)
     game = new_game("mexican_train", players=4, seed=5, options={"rounds": 2})

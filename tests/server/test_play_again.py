@@ -210,3 +210,34 @@ def test_only_the_host_chooses_and_bad_choices_are_422(tmp_path):
         info = client.get(f"/api/tables/{t['id']}").json()
         nxt = client.get(f"/api/tables/{info['next_table']}").json()
         assert nxt["again"]["free_as"] == "bot" and nxt["again"]["by"] == 1
+
+
+def test_a_reservation_outlives_a_restart(tmp_path):
+    """The reservation is stored (not kept in memory): after a restart the guest's click
+    still works, the host still cannot take the seat, and the countdown goes on."""
+    with make(tmp_path) as client:
+        t, host, guest, secrets_, _ = finished_table(client)
+        nxt = host.post(f"/api/tables/{t['id']}/again", json={}).json()
+        cookies = dict(guest.cookies), dict(host.cookies)
+    with make(tmp_path) as client:
+        guest, host = another_browser(client), another_browser(client)
+        guest.cookies.update(cookies[0])
+        host.cookies.update(cookies[1])
+        info = host.get(f"/api/tables/{nxt['id']}").json()
+        assert info["again"]["reserved"] == [1] and 0 < info["again"]["left"] <= 60
+        assert [s.get("token") for s in info["invites"]] == [None, None]
+        r = host.post(f"/api/tables/{nxt['id']}/seats/1/invite", json={})
+        assert r.status_code == 409 and r.json()["code"] == "again_seat_reserved"
+        r = guest.post(f"/api/tables/{t['id']}/again", json={})
+        assert r.status_code == 201 and r.json()["seat"] == 1, r.text
+
+
+def test_bad_bodies_are_refused_and_change_nothing(tmp_path):
+    with make(tmp_path) as client:
+        t, host, guest, _, _ = finished_table(client)
+        before = set(hub(client).tables)
+        for body in ([], "bot", 5, {"free_as": "bot" * 5000}, {"free_as": ["invite"]}):
+            r = host.post(f"/api/tables/{t['id']}/again", json=body)
+            assert r.status_code == 422, (body, r.text)
+        assert client.get(f"/api/tables/{t['id']}").json()["next_table"] is None
+        assert set(hub(client).tables) == before            # no table was made

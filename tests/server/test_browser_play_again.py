@@ -1,6 +1,7 @@
 """Play again in Debian's Chromium (issues 21, 25): the guest at the finished table sees
 "Ann wants to play again" with the countdown of the seat kept for them and a Join button,
-in English and Russian, and one click seats them at the new table (no name asked)."""
+in English, Russian and Kazakh (also at a phone's width), and one click seats them at
+the new table (no name asked)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from dominohall.i18n import translator
 
 from .conftest import running_server
-from .helpers import watch_errors
+from .helpers import PHONE, watch_errors
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def finish(server, tid: str, secrets_: dict[int, str]) -> None:
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "kk"])
 def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, server, lang):
     tr = translator(lang)
     status, t = server.request("POST", "/api/tables", {
@@ -106,6 +107,15 @@ def test_the_notice_and_join_button_take_the_guest_to_the_new_table(browser, ser
             time.sleep(0.1)
         box = page.locator("#again-offer").bounding_box()
         assert box and box["y"] >= 0 and box["x"] >= 0 and box["x"] + box["width"] <= 1100
+        page.set_viewport_size(PHONE)                       # a phone: nothing cut off
+        over = page.evaluate("""() => [...document.querySelectorAll('#again-offer, #again-offer *')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+            .map((e) => e.id || e.className)""")
+        assert not over, over
+        for sel in ("#again-offer", "#again-join", "#again-dismiss"):
+            b = page.locator(sel).bounding_box()
+            assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"], (sel, b)
+        page.set_viewport_size({"width": 1100, "height": 800})
         page.click("#again-join")
         page.wait_for_url(re.compile(rf"/t/{nxt['id']}"))
         page.wait_for_selector("body[data-seat='1']")

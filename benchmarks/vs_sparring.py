@@ -48,18 +48,18 @@ from dominohall.engine import COMPILED
 
 
 def play_seating(ours: str, others: list[str], players: int, options: dict[str, Any],
-                 seed: int, deal: int, rotation: int) -> dict[str, Any]:
+                 seed: int, deal: int, rotation: int,
+                 game: str = "mexican_train") -> dict[str, Any]:
     entries = [""] * players
     entries[rotation] = ours
     rest = [s for s in range(players) if s != rotation]
     for i, s in enumerate(rest):
         entries[s] = others[i % len(others)]
-    g = new_game("mexican_train", players=players, seed=deal_seed(seed, deal),
-                 options=options)
-    seats = [make_bot(e, bot_seed(seed, deal, s), "mexican_train")
-             for s, e in enumerate(entries)]
+    g = new_game(game, players=players, seed=deal_seed(seed, deal), options=options)
+    seats = [make_bot(e, bot_seed(seed, deal, s), game) for s, e in enumerate(entries)]
     digest = hashlib.sha256()
     ms: list[float] = []
+    wall = 0.0
     rounds: list[list[int]] = []
     before = list(g.scores)
     current = g.round
@@ -67,10 +67,11 @@ def play_seating(ours: str, others: list[str], players: int, options: dict[str, 
         s = g.current_seat
         assert s is not None
         view = g.view(s)
-        start = time.process_time()
+        start, start_wall = time.process_time(), time.perf_counter()
         action = seats[s].act(view)
         if s == rotation:
             ms.append((time.process_time() - start) * 1000.0)
+            wall += time.perf_counter() - start_wall
         digest.update(f"{s}:{action};".encode())
         g.apply(action, seat=s)
         if g.round != current or g.is_over:
@@ -79,7 +80,8 @@ def play_seating(ours: str, others: list[str], players: int, options: dict[str, 
             current = g.round
     return {"deal": deal, "rotation": rotation, "entries": entries, "ours": rotation,
             "rounds": rounds, "totals": list(g.scores),
-            "ms_sum": round(sum(ms), 3), "ms_max": round(max(ms), 3), "moves": len(ms),
+            "ms_sum": round(sum(ms), 3), "wall_ms_sum": round(wall * 1000.0, 3),
+            "ms_max": round(max(ms), 3), "moves": len(ms),
             "digest": digest.hexdigest()[:16], "load": round(os.getloadavg()[0], 2),
             "compiled": COMPILED}
 

@@ -13,7 +13,7 @@ import pytest
 from dominohall import IllegalAction, bots, new_game, replay
 from dominohall.engine.errors import BadRecord
 from dominohall.engine.views import events
-from dominohall.i18n import LANGUAGES, catalog_json
+from dominohall.i18n import LANGUAGES, catalog_json, translator
 from dominohall.i18n.errors import error_text
 from dominohall.i18n.log import event_text
 
@@ -122,7 +122,7 @@ def test_errors_match_python(node, lang):
                  "params": {"seconds": 3}, "message": "Too many connections; try again in 3 s."})
     got = node("I.useCatalog(data.c); return data.errs.map(I.tError);",
                {"c": catalog_json(lang), "errs": errs})
-    assert got == [error_text(e, lang) for e in errs]
+    assert got == [error_text(e, lang, words=True) for e in errs]
     assert len(errs) >= 11
     if lang != "en":
         assert all(g != e["message"] for g, e in zip(got[-5:], errs[-5:], strict=True)), got
@@ -136,3 +136,71 @@ def test_bot_levels_in_words_js_match_python(node):
     got = node("I.useCatalog(data); return [W.botLevel('greedy'), W.botLevel('mine')];",
                catalog_json("ru"))
     assert got == [catalog_json("ru")["messages"]["Greedy (easy)"], "mine"]
+
+
+def _first_turn_refusals() -> list[dict]:
+    """A first turn's refusals: drawing with a play in hand, drawing in the middle of the
+    first-turn chain, playing on another train; and a hand size the set cannot deal."""
+    from dominohall.engine.errors import BadOption
+
+    out = []
+
+    def refuse(g, action):
+        try:
+            g.apply(action)
+        except (IllegalAction, BadOption) as err:
+            out.append({"code": err.code, "params": err.params, "message": str(err)})
+            return
+        raise AssertionError(f"{action} was legal")
+
+    for seed in range(50):
+        g = new_game("mexican_train", players=3, seed=seed, options={"set_max": 6,
+                                                                      "hand_size": 5})
+        mine = f"t{g.current_seat}"
+        own = [a for a in g.legal_actions() if a.endswith(">" + mine)]
+        if own and "draw" not in g.legal_actions():
+            refuse(g, "draw")                               # a play in hand: must play
+            tile = own[0].split(">")[0]
+            break
+    else:
+        raise AssertionError("no deal with a first-turn play")
+    other_train = f"t{(g.current_seat + 1) % 3}"
+    refuse(g, f"{tile}>{other_train}")                      # not on your own train
+    g.apply(own[0])
+    if "draw" not in g.legal_actions() and not g.is_over and "end" in g.legal_actions():
+        refuse(g, "draw")                                   # in the first-turn chain
+    try:
+        new_game("mexican_train", players=4, options={"set_max": 6, "hand_size": 9})
+    except Exception as err:                                # noqa: BLE001 - its code is checked
+        out.append({"code": err.code, "params": err.params, "message": str(err)})
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refusals_in_the_page_name_no_codes(node, lang):
+    """The page says a refused first-turn move and a bad hand size in words: the button's
+    name ("Draw: ..."), no engine code ('draw', 'end', 't1', must_play, hand_size)."""
+    errs = _first_turn_refusals()
+    assert len(errs) >= 3 and errs[-1]["code"] == "hand_size_too_big"
+    got = node("I.useCatalog(data.c); return data.errs.map(I.tError);",
+               {"c": catalog_json(lang), "errs": errs})
+    assert got == [error_text(e, lang, words=True) for e in errs]
+    say = translator(lang).gettext
+    assert got[0].startswith(say("Draw") + ": "), got[0]
+    assert got[-1].startswith(say("Tiles per player") + ": "), got[-1]
+    for text in got:
+        assert not re.search(r"\bdraw:|'end'|\bt\d\b|must_play|hand_size|max_doubles", text), \
+            (lang, text)
+
+
+def test_with_lang_keeps_the_address_language(node):
+    """withLang: a page opened with ?lang=kk leads to pages in Kazakh (same site only; an
+    address naming its own language, or a page without ?lang=, is left alone)."""
+    got = node("""globalThis.location = new URL("http://h:1/t/abc?invite=x&lang=kk#top");
+        const out = [I.withLang("/t/new"), I.withLang("/replay?table=q#s"),
+                     I.withLang("/?lang=bg"), I.withLang("https://elsewhere.org/x")];
+        globalThis.location = new URL("http://h:1/");
+        out.push(I.withLang("/t/new"));
+        return out;""", None)
+    assert got == ["/t/new?lang=kk", "/replay?table=q&lang=kk#s", "/?lang=bg",
+                   "https://elsewhere.org/x", "/t/new"]

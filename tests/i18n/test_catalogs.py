@@ -69,7 +69,7 @@ def test_slavic_plural_examples():
     assert got == ["1 костяшка", "3 костяшки", "12 костяшек", "104 костяшки", "111 костяшек"]
     pt = translator("pt")
     assert [pt.ngettext("{n} tile", "{n} tiles", n).format(n=n) for n in (0, 1, 2)] == \
-        ["0 peça", "1 peça", "2 peças"]
+        ["0 peças", "1 peça", "2 peças"]          # zero takes the plural (a tester: "0 peça")
 
 
 def test_the_checker_catches_bad_catalogs():
@@ -125,3 +125,19 @@ def test_glossary_words_are_used_consistently(lang, term):
         if not all(stem in f.lower() for f in forms):
             wrong.append((english, forms))
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang, phrase", [
+    ("ru", "на поезд игрока Бот 3"), ("be", "на цягнік гульца Бот 3"),
+    ("kk", "Бот 3 ойыншысының пойызына"), ("bg", "на влака на Бот 3"),
+    ("pt", "no trem de Бот 3"), ("es", "en el tren de Бот 3")])
+def test_a_play_on_another_players_train_reads_naturally(lang, phrase):
+    """A name stays as it is (nominative) where the language would inflect it: ru and be
+    say "the train of the player Bot 3" ("на поезд игрока Бот 3", not "на поезд Бот 3"),
+    kk puts the genitive on "player"; the others have a preposition."""
+    from dominohall.i18n.log import event_text
+
+    e = {"type": "play", "seat": 0, "tile": "6-3", "target": "t2"}
+    got = event_text(e, seat=1, lang=lang, names=["Аня", "Бен", "Бот 3"],
+                     game="mexican_train")
+    assert phrase in got and "Аня" in got, got

@@ -258,3 +258,25 @@ def run_async(coro):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def fits(page) -> tuple[int, int]:
+    """The page's width and the window's (equal: nothing scrolls sideways)."""
+    return page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")  # type: ignore[no-any-return]
+
+
+def axe_serious(page) -> list[str]:
+    """axe-core's serious and critical findings on the page (axe-playwright-python)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            f"{[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def route_fake_chat(page) -> None:
+    """The chat of /t/fake (an empty players' chat), routed as its REST is."""
+    page.route("**/api/tables/fake/chat**", lambda r: r.fulfill(json={
+        "channel": "players", "free_text": False, "messages": [],
+        "phrases": {"good_game": "Good game", "thanks": "Thanks"}}))

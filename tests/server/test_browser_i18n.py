@@ -316,3 +316,53 @@ def test_lang_query_is_kept_through_the_new_table_and_every_link(browser, server
     assert page.url.endswith("/?lang=bg") and _shown(page)["lang"] == "bg"
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "kk", "pt"])
+def test_lobby_list_names_bots_and_hands_in_the_language(browser, server, lang):
+    """The lobby's list of public tables: an All Fives table is at its "hand" (All Fives
+    plays hands), a Mexican Train table at its round, and the bot is "Bot 2" in the
+    page's language, numbered as at the table (the tester saw "Bot 1" and "раунд")."""
+    tr = translator(lang)
+    made = {}
+    for game in ("all_fives", "mexican_train"):
+        status, body = server.request("POST", "/api/tables", {
+            "game": game, "public": True, "name": "Ана", "take_seat": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        assert status == 201, body
+        made[game] = body["id"]
+    ctx, page, errors = open_in(browser, server, lang)
+    page.goto(server.url + "/")
+    for game, tid in made.items():
+        item = page.locator("#tables li").filter(has=page.locator(f"a[href='/t/{tid}']"))
+        item.wait_for()
+        line = item.locator(".hint").text_content()
+        template = ("{status} · round {round} · {players}" if game == "mexican_train"
+                    else "{status} · hand {round} · {players}")
+        status, rest = line.split(" · ", 1)
+        assert " · " + rest == tr.gettext(template).split("{status}", 1)[1].format(
+            round=1, players="Ана, " + tr.gettext("Bot {n}").format(n=2)), (game, line)
+        assert status in {tr.gettext(s) for s in ("waiting for players", "playing", "over")}
+    assert not errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "kk"])
+def test_lobby_says_a_bad_hand_size_with_the_options_name(browser, server, lang):
+    """A hand size the double-6 set cannot deal: the lobby's error names the option as
+    the form does ("Костяшек на игрока: ..."), never the engine's "hand_size:"."""
+    tr = translator(lang)
+    ctx, page, errors = open_in(browser, server, lang)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.fill("#name", "Ана")
+    page.locator("#options-box summary").click()
+    page.select_option("select[data-option='set_max']", "6")
+    page.fill("input[data-option-number='hand_size']", "20")
+    page.click("#create")
+    box = page.locator("#create-error")
+    page.wait_for_function("document.getElementById('create-error').textContent !== ''")
+    said = box.text_content()
+    assert said.startswith(tr.gettext("Tiles per player") + ": "), said
+    assert "hand_size" not in said and "28" in said, said
+    ctx.close()

@@ -79,6 +79,8 @@ def test_round_and_match_end_boxes_fit_a_phone(browser, server, lang):
         sockets.append(ws)
         ws.send(state_message(game, 0, NAMES))
 
+    page.route("**/api/tables/fake/chat**", lambda r: r.fulfill(json={   # the table's chat
+        "channel": "players", "free_text": False, "phrases": {}, "messages": []}))
     page.route_web_socket("**/ws/fake", on_ws)
     page.goto(f"{server.url}/t/fake")
     page.wait_for_selector("body[data-version]")

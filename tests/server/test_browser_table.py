@@ -24,7 +24,15 @@ from dominohall.engine import Game, new_game
 from dominohall.tui.hint import strongest_bot
 
 from .conftest import running_server
-from .helpers import click_move, is_over, my_turn, state_message, table_info, watch_errors
+from .helpers import (
+    click_move,
+    is_over,
+    my_turn,
+    route_fake_chat,
+    state_message,
+    table_info,
+    watch_errors,
+)
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 SHOTS = bool(os.environ.get("DOMINOHALL_SCREENSHOTS"))
@@ -46,6 +54,7 @@ def page(browser):
     pg = ctx.new_page()
     pg.errors = []
     watch_errors(pg, pg.errors)
+    route_fake_chat(pg)
     yield pg
     ctx.close()
 
@@ -637,6 +646,31 @@ def test_a_used_invite_link_says_so_at_once_and_the_join_form_says_which_game(pa
     assert page.locator(".join-game").inner_text() == "A game of Mexican Train."
     assert page.locator(".join-seat").inner_text() == "The link invites you to sit as player 3."
     assert page.locator(".join-seated").inner_text() == "Already at the table: Ana, Ben, and Bot 4."
+    assert not page.errors, page.errors
+
+
+def test_the_join_form_names_who_invites_you(page, server):
+    """The creator sat down as Ana: her invite link's form says "Ana invites you to a game
+    of Mexican Train" (in the page's language); the API names her only while the link is
+    good."""
+    status, made = server.request("POST", "/api/tables", {
+        "game": "mexican_train", "options": {"set_max": 6, "hand_size": 5, "rounds": 1},
+        "take_seat": 0, "name": "Ana", "ready_seconds": 0,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    assert status == 201, made
+    tid, link = made["id"], next(s["token"] for s in made["seats"] if s["seat"] == 1)
+    page.goto(f"{server.url}/t/{tid}?invite={link}")
+    page.locator("#join-name").wait_for()
+    assert page.locator(".join-game").inner_text() == \
+        "Ana invites you to a game of Mexican Train."
+    page.goto(f"{server.url}/t/{tid}?invite={link}&lang=ru")
+    page.locator("#join-name").wait_for()
+    assert page.locator(".join-game").inner_text() == \
+        "Ana приглашает вас сыграть в «Мексиканский поезд»."
+    _, info = server.request("GET", f"/api/tables/{tid}?invite={link}")
+    assert info["invite"] == {"valid": True, "seat": 1, "host": "Ana"}
+    _, info = server.request("GET", f"/api/tables/{tid}?invite=not-{link}")
+    assert info["invite"] == {"valid": False, "seat": None}
     assert not page.errors, page.errors
 
 

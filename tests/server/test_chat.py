@@ -4,6 +4,8 @@ limits, and hostile input (markup, odd Unicode, floods, other tables) refused.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dominohall.server.deps import cookie_name
@@ -132,3 +134,34 @@ def test_a_flood_is_429_and_another_sites_post_403(client):
              for _ in range(20)]
     assert 429 in codes and set(codes) <= {201, 429}
     assert client.get("/api/tables/nope/chat").status_code == 404
+
+
+def test_the_websocket_carries_a_message_to_its_channel_only_with_nothing_hidden(client):
+    """Pushed chat: each reader gets the phrase in the language of its socket, the fields
+    of a message and nothing more (no channel, address, token or other seat's data), and
+    a spectator's socket gets none of the players' messages (nor a player the
+    spectators')."""
+    from .helpers import recv
+
+    t = create(client)
+    ann = seated(client, t, 0)
+    tid = t["id"]
+    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][1]['token']}&lang=kk") as ben, \
+            client.websocket_connect(f"/ws/{tid}?lang=bg") as watcher:
+        recv(ben)
+        recv(watcher)
+        assert ann.post(f"/api/tables/{tid}/chat", json={"phrase": "hurry"}).status_code == 201
+        m = recv(ben, "chat")
+        assert set(m) == {"type", "message"}
+        assert set(m["message"]) == {"id", "seat", "name", "phrase", "text", "time"}
+        kk = read(ann, t, lang="kk")["phrases"]["hurry"]
+        assert m["message"]["text"] == kk != "Hurry, please"
+        assert t["seats"][0]["token"] not in json.dumps(m)
+        outsider = another_browser(client)
+        r = outsider.post(f"/api/tables/{tid}/chat", json={"phrase": "thanks"})
+        assert r.status_code == 201
+        s = recv(watcher, "chat")              # the first chat the spectator gets is its own
+        assert s["message"]["seat"] is None and s["message"]["text"] == \
+            read(outsider, t, lang="bg")["phrases"]["thanks"]
+        ann.post(f"/api/tables/{tid}/chat", json={"text": "<b>hi</b>"})
+        assert recv(ben, "chat")["message"]["text"] == "<b>hi</b>"     # the page shows text

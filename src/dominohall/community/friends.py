@@ -40,7 +40,7 @@ class Friend(BaseModel):
     name: str
     mutual: bool = Field(description="they added you too (invitations need this)")
     online: bool
-    table: str | None = Field(None, description="the quick-play table they sit at")
+    table: str | None = Field(None, description="the quick-play or public table they sit at")
 
 
 class Invitation(BaseModel):
@@ -63,6 +63,14 @@ async def _other(accounts: Any, account: Any, name: str) -> Any:
     if other.id == account.id:
         raise Rejected("bad_request", "You cannot add yourself.", 422, reason="friend_self")
     return other
+
+
+async def owns_seat(accounts: Any, account: Any, table: Any) -> bool:
+    """The account claimed a seat at `table` (on any device) and still holds it."""
+    from . import seats
+
+    row = await accounts.run_db(seats.seat_row, accounts.store.store, account.id, table.id)
+    return row is not None and seats.holds(table, row[0], row[1])
 
 
 @router.get("/api/friends", response_model=Friends,
@@ -109,7 +117,8 @@ async def invite(request: Request, body: InviteFriend, account: AccountDep,
                        reason="not_mutual")
     table = await find_table(get_hub(request), body.table)
     host = is_host(request, table)
-    if seat_of(request, table) is None and not host:
+    if seat_of(request, table) is None and not host and \
+            not await owns_seat(accounts, account, table):
         raise Rejected("forbidden", "Only a player at this table can invite to it.", 403,
                        reason="not_at_table")
     if table.game.is_over:

@@ -211,6 +211,21 @@ class Matcher:
         return sum(done)
 
 
+def rounds_gone_out(game: Any, seats: int) -> tuple[int, list[int]]:
+    """The rounds (hands) a finished match had, and per seat the ones it went out in."""
+    from ..engine.views import events
+
+    outs = [0] * seats
+    if getattr(game, "state", None) is None:        # a bare result (tests): no log
+        return 0, outs
+    ends = [e for e in events(game, None) if e["type"] == "round_end"]
+    for e in ends:
+        if e.get("reason") == "domino" and isinstance(e.get("seat"), int) and \
+                0 <= e["seat"] < seats:
+            outs[e["seat"]] += 1
+    return len(ends), outs
+
+
 async def rate_table(store: CommunityStore, run_db: Any, core: Any) -> bool:
     """Rate a quick-play table's finished match, if it was rated (once, on any node)."""
     found = await run_db(store.queue_table, core.id)
@@ -230,8 +245,9 @@ async def rate_table(store: CommunityStore, run_db: Any, core: Any) -> bool:
     if gone:
         worst = max(scores) + 1 if lower else min(scores) - 1
         scores = [worst if i in gone else x for i, x in enumerate(scores)]
+    rounds, outs = rounds_gone_out(g, len(seats))
     players = [R.Player(s["account"], scores[i], i % 2 if teams else None,
-                        s.get("address") or "", s.get("device") or "")
+                        s.get("address") or "", s.get("device") or "", rounds, outs[i])
                for i, s in enumerate(seats) if s and s.get("account")]
     if len(players) != len(seats) or R.same_player(players):
         return False                        # never rated against oneself

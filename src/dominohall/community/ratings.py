@@ -63,6 +63,8 @@ class Player:
     team: int | None = None     # partners share a team number
     address: str = ""
     device: str = ""
+    rounds: int = 0             # rounds (hands) the match had
+    outs: int = 0               # of them, the rounds this seat went out (dominoed)
 
 
 def lower_is_better(game: str, scoring: str = "penalty") -> bool:

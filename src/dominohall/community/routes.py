@@ -192,6 +192,8 @@ class RatingOut(BaseModel):
     matches: int
     wins: int
     average_points: float | None = Field(description="mean final total per match")
+    rounds: int = Field(description="rounds (hands) played in rated matches")
+    rounds_out: int = Field(description="of them, the rounds this player went out in")
 
 
 class Leader(BaseModel):
@@ -213,6 +215,8 @@ class Played(BaseModel):
     rating: int = Field(description="the rating after this match")
     provisional: bool
     time: float
+    rounds: int
+    rounds_out: int
 
 
 class PlayerOut(BaseModel):
@@ -259,18 +263,20 @@ async def player(name: str, accounts: AccountsDep,
         raise Rejected("no_player", "No player is called {name}.", 404,
                        params={"name": repr(name[:40])})
     ratings = []
-    for game, mu, sigma, matches, wins, points in await accounts.run_db(
+    for game, mu, sigma, matches, wins, points, rounds, outs in await accounts.run_db(
             accounts.store.ratings_of, account.id):
         r = Rating(mu, sigma, matches)
         ratings.append({"game": game, "rating": r.shown, "mu": mu, "sigma": sigma,
                         "provisional": r.provisional, "matches": matches, "wins": wins,
-                        "average_points": round(points / matches, 1) if matches else None})
+                        "average_points": round(points / matches, 1) if matches else None,
+                        "rounds": rounds, "rounds_out": outs})
     history = []
-    for game, table, mu, sigma, place, score, players, created in await accounts.run_db(
-            accounts.store.history_of, account.id, limit):
+    for game, table, mu, sigma, place, score, players, created, rounds, outs in \
+            await accounts.run_db(accounts.store.history_of, account.id, limit):
         r = Rating(mu, sigma)
         history.append({"game": game, "table": table, "replay": f"/replay?table={table}",
                         "place": place, "players": players, "score": score,
-                        "rating": r.shown, "provisional": r.provisional, "time": created})
+                        "rating": r.shown, "provisional": r.provisional, "time": created,
+                        "rounds": rounds, "rounds_out": outs})
     return {"name": account.name, "since": account.created, "ratings": ratings,
             "history": history}

@@ -90,7 +90,7 @@ class CommunityStore:
         self._exec("UPDATE {t}accounts SET hash = {p} WHERE id = {p}", (hash_, account_id))
 
     def delete_account(self, account_id: str) -> None:
-        """Personal data goes (name, password hash, sessions); the id
+        """Personal data goes (name, password hash, sessions, friends, seats); the id
         stays so finished records keep a player, anonymised."""
         def once() -> None:
             with self.store._tx() as db:
@@ -100,6 +100,8 @@ class CommunityStore:
                            (account_id, account_id))
                 db.execute(sql("DELETE FROM {t}table_invites WHERE from_id = {p} OR to_id = {p}"),
                            (account_id, account_id))
+                db.execute(sql("DELETE FROM {t}account_seats WHERE account_id = {p}"),
+                           (account_id,))
                 db.execute(sql("UPDATE {t}accounts SET name = NULL, name_key = NULL, "
                                "skeleton = NULL, hash = '', deleted = {p} WHERE id = {p}"),
                            (time.time(), account_id))
@@ -183,21 +185,24 @@ class CommunityStore:
                         if p.account in current:
                             db.execute(sql(
                                 "UPDATE {t}ratings SET mu = {p}, sigma = {p}, matches = {p}, "
-                                "wins = wins + {p}, points = points + {p}, updated = {p} "
+                                "wins = wins + {p}, points = points + {p}, updated = {p}, "
+                                "rounds = rounds + {p}, outs = outs + {p} "
                                 "WHERE account_id = {p} AND game = {p}"),
-                                (r.mu, r.sigma, r.matches, won, p.score, when, p.account, game))
+                                (r.mu, r.sigma, r.matches, won, p.score, when, p.rounds,
+                                 p.outs, p.account, game))
                         else:
                             db.execute(sql(
                                 "INSERT INTO {t}ratings (account_id, game, mu, sigma, matches, "
-                                "wins, points, updated) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, "
-                                "{p}, {p})"),
-                                (p.account, game, r.mu, r.sigma, r.matches, won, p.score, when))
+                                "wins, points, updated, rounds, outs) VALUES ({p}, {p}, {p}, "
+                                "{p}, {p}, {p}, {p}, {p}, {p}, {p})"),
+                                (p.account, game, r.mu, r.sigma, r.matches, won, p.score, when,
+                                 p.rounds, p.outs))
                         db.execute(sql(
                             "INSERT INTO {t}rating_history (account_id, game, table_id, mu, "
-                            "sigma, place, score, players, created) VALUES ({p}, {p}, {p}, "
-                            "{p}, {p}, {p}, {p}, {p}, {p})"),
+                            "sigma, place, score, players, created, rounds, outs) VALUES ({p}, "
+                            "{p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"),
                             (p.account, game, table_id, r.mu, r.sigma, place, p.score,
-                             len(players), when))
+                             len(players), when, p.rounds, p.outs))
                     return new
             except integrity:
                 return None             # rated already, or a new player's first rating
@@ -211,13 +216,17 @@ class CommunityStore:
         raise StoreError(f"match {table_id}: could not be rated")
 
     def ratings_of(self, account_id: str) -> list[tuple[Any, ...]]:
-        """(game, mu, sigma, matches, wins, points) per game the account is rated in."""
-        return self._rows("SELECT game, mu, sigma, matches, wins, points FROM {t}ratings "
+        """(game, mu, sigma, matches, wins, points, rounds, outs) per game the account is
+        rated in."""
+        return self._rows("SELECT game, mu, sigma, matches, wins, points, rounds, outs "
+                          "FROM {t}ratings "
                           "WHERE account_id = {p} ORDER BY game", (account_id,))
 
     def history_of(self, account_id: str, limit: int) -> list[tuple[Any, ...]]:
-        """(game, table_id, mu, sigma, place, score, players, created), newest first."""
-        return self._rows("SELECT game, table_id, mu, sigma, place, score, players, created "
+        """(game, table_id, mu, sigma, place, score, players, created, rounds, outs),
+        newest first."""
+        return self._rows("SELECT game, table_id, mu, sigma, place, score, players, created, "
+                          "rounds, outs "
                           "FROM {t}rating_history WHERE account_id = {p} "
                           "ORDER BY created DESC, table_id LIMIT {p}", (account_id, limit))
 
@@ -373,15 +382,20 @@ class CommunityStore:
                    (account_id, friend_id))
 
     def friends_of(self, account_id: str, online_since: float) -> list[tuple[Any, ...]]:
-        """(name, mutual, online, quick-play table or None) per friend, by name."""
+        """(name, mutual, online, table or None) per friend, by name: the table is their
+        quick-play table, else the newest live public table they took a seat at while
+        logged in (a private table is never shown)."""
         return self._rows(
             "SELECT a.name, "
             " EXISTS (SELECT 1 FROM {t}friends b WHERE b.account_id = f.friend_id "
             "         AND b.friend_id = f.account_id), "
             " EXISTS (SELECT 1 FROM {t}sessions s WHERE s.account_id = f.friend_id "
             "         AND s.seen > {p}), "
-            " (SELECT q.table_id FROM {t}queue q WHERE q.account_id = f.friend_id "
-            "  AND q.invite IS NOT NULL) "
+            " COALESCE((SELECT q.table_id FROM {t}queue q WHERE q.account_id = f.friend_id "
+            "  AND q.invite IS NOT NULL), "
+            " (SELECT s.table_id FROM {t}account_seats s JOIN {t}tables t ON t.id = s.table_id "
+            "  WHERE s.account_id = f.friend_id AND s.public = 1 AND t.state = 'live' "
+            "  ORDER BY s.created DESC LIMIT 1)) "
             "FROM {t}friends f JOIN {t}accounts a ON a.id = f.friend_id "
             "WHERE f.account_id = {p} AND a.deleted IS NULL ORDER BY a.name_key",
             (online_since, account_id))

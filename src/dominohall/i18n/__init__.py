@@ -53,8 +53,8 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 __all__ = [
     "DEFAULT", "LANGUAGES", "LANG_COOKIE", "N_", "Translator", "_", "catalog_json",
     "error_text", "format_date", "format_decimal", "get_language", "language_from_env",
-    "negotiate", "ngettext", "normalize", "request_language", "set_language", "translator",
-    "use_language",
+    "negotiate", "ngettext", "normalize", "NP_", "pgettext", "request_language", "say",
+    "set_language", "translator", "use_language",
 ]
 
 
@@ -155,6 +155,9 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._t.ngettext(singular, plural, n)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self._t.pgettext(context, message)
+
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
 
@@ -216,6 +219,29 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return tr.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, as translated for `context`: the same English
+    word in two places ("Play": the replay's playback button, the terminal's key that
+    plays the picked tile) can be translated differently."""
+    tr = _active()
+    return message if tr is None else tr.pgettext(context, message)
+
+
+#: gettext's separator of a message's context and its text (``NP_`` markers carry both)
+CONTEXT_SEP = "\x04"
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802
+    """Mark a message with its context for extraction; :func:`say` translates it later."""
+    return f"{context}{CONTEXT_SEP}{message}"
+
+
+def say(marked: str) -> str:
+    """A message marked with ``N_`` or ``NP_``, in the current language."""
+    context, sep, message = marked.partition(CONTEXT_SEP)
+    return pgettext(context, message) if sep else _(marked)
+
+
 #: the cookie the language menu sets (js/i18n.js), so the server knows the choice too
 LANG_COOKIE = "dh_lang"
 
@@ -269,17 +295,21 @@ def catalog_json(lang: str) -> dict[str, Any]:
                 forms = list(m.string)
                 if all(forms):
                     messages[m.id[0]] = forms
+            elif m.string and m.context:
+                messages[f"{m.context}{CONTEXT_SEP}{m.id}"] = m.string
             elif m.string:
                 messages[m.id] = m.string
-    from .errors import ERRORS, REASONS
+    from .errors import ACTION_WORDS, ERRORS, PLAIN_REASONS, REASONS, option_labels
 
     return {"lang": code, "name": LANGUAGES[code], "nplurals": nplurals, "plural": plural,
             "languages": LANGUAGES, "messages": messages, "errors": ERRORS,
-            "reasons": list(REASONS)}
+            "reasons": list(REASONS), "plain_reasons": PLAIN_REASONS,
+            "actions": ACTION_WORDS, "options": option_labels()}
 
 
-def error_text(err: Any, lang: str | None = None) -> str:
-    """An engine error (or ``{"code", "params", "message"}``) in a language."""
+def error_text(err: Any, lang: str | None = None, *, words: bool = False) -> str:
+    """An engine error (or ``{"code", "params", "message"}``) in a language (`words`: as
+    the pages say it, see :func:`dominohall.i18n.errors.error_text`)."""
     from .errors import error_text as render
 
-    return render(err, lang)
+    return render(err, lang, words=words)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ MAPPING = Path(__file__).with_name("babel.cfg")
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 LANGS = tuple(code for code in LANGUAGES if code != "en")
 KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2), "N_": None, "t": None,
-                            "tn": (1, 2)}
+                            "tn": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)
 
 #: gettext plural rules (the classic GNU ones: dominohall counts tiles and points, so the
@@ -32,7 +33,7 @@ PLURAL_FORMS: dict[str, str] = {
           "(n%100<10 || n%100>=20) ? 1 : 2);",
     "kk": "nplurals=2; plural=(n != 1);",
     "bg": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n > 1);",
+    "pt": "nplurals=2; plural=(n != 1);",          # "0 peças", as players write it
     "es": "nplurals=2; plural=(n != 1);",
 }
 
@@ -109,6 +110,13 @@ def placeholders(text: Any) -> set[str]:
     return set(PLACEHOLDER.findall(s)) | set(PERCENT.findall(s))
 
 
+@dataclass(frozen=True)
+class InContext:
+    """A source message with a context (``pgettext``): the same English, its own entry."""
+    context: str
+    id: Any
+
+
 def problems_of(lang: str, cat: Catalog, ids: list[Any] | None) -> list[str]:
     """What is wrong with one catalog; `ids` are the source's messages (None: skip)."""
     out = []
@@ -139,7 +147,10 @@ def problems_of(lang: str, cat: Catalog, ids: list[Any] | None) -> list[str]:
                        f"English {sorted(placeholders(m.id))}")
     if ids is not None:
         for mid in ids:
-            found = cat.get(mid)
+            context = None
+            if isinstance(mid, InContext):
+                context, mid = mid.context, mid.id
+            found = cat.get(mid, context=context)
             key = mid[0] if isinstance(mid, tuple) else mid
             if found is None:
                 out.append(f"{lang}: missing {key!r} (run extract and update)")
@@ -154,7 +165,8 @@ def problems_of(lang: str, cat: Catalog, ids: list[Any] | None) -> list[str]:
 
 
 def check_all(fresh: bool = True) -> list[str]:
-    ids = [m.id for m in template() if m.id] if fresh else None
+    ids = [InContext(m.context, m.id) if m.context else m.id
+           for m in template() if m.id] if fresh else None
     out = []
     for lang in LANGS:
         if not po_path(lang).exists():

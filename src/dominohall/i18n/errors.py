@@ -115,6 +115,9 @@ SERVER: dict[str, str] = {
                 "version {now}; look again"),
     "player_is_back": N_("the player is back"),
     "taken": N_("Seat {seat} of the new table is taken."),
+    "again_seat_reserved": N_("This seat at the new table is kept for the player who held it."),
+    "again_seat_freed": N_("The countdown ran out: your seat at the new table went to "
+                           "someone else."),
     "option_too_big": N_("{option}: at most {most} on this server"),
     "bot_tables": N_("You already have {n} bot-only tables going."),
     "strong_bots": N_("At most {n} {bots} seats at once from one address."),
@@ -150,6 +153,7 @@ SERVER: dict[str, str] = {
     "friend_self": N_("You cannot add yourself."),
     "not_mutual": N_("You can invite only a friend who added you too."),
     "not_at_table": N_("Only a player at this table can invite to it."),
+    "not_your_seat": N_("You have no seat at this table."),
     "chat_mute": N_("mute: seat numbers, e.g. 0,2"),
     "chat_one": N_("Send a phrase or a text."),
     "chat_phrase": N_("unknown phrase {phrase}"),
@@ -237,6 +241,46 @@ REASONS: tuple[str, ...] = (
 
 
 
+#: reasons that name a train ("t0"), an action ('end') or an option by its code: said to a
+#: player without it
+PLAIN_REASONS: dict[str, str] = {
+    "on your first turn you may only play on your own train (t{seat})":
+        N_("on your first turn you may only play on your own train"),
+    "you are laying your first-turn chain: play on your train or 'end'":
+        N_("you are laying your first-turn chain: play on your train or end your turn"),
+    "you have a legal play and must play (must_play is on)":
+        N_("you have a legal play and must play"),
+    "only one uncovered double per turn (max_doubles_per_turn is 1)":
+        N_("only one uncovered double per turn"),
+}
+
+#: the action a refusal is about, as the table's buttons say it (a play: its tile)
+ACTION_WORDS: dict[str, str] = {"draw": N_("Draw"), "pass": N_("Pass"), "end": N_("End turn")}
+_TILE = re.compile(r"^(\d{1,2}-\d{1,2})")
+
+
+@functools.cache
+def option_labels() -> dict[str, str]:
+    """Option name -> its label (a catalog message): "Tiles per player: ...", never the
+    engine's "hand_size: ..."."""
+    from ..engine.options import LINE_GAME_SPECS, MEXICAN_TRAIN_SPECS
+
+    return {spec.name: spec.label for spec in MEXICAN_TRAIN_SPECS + LINE_GAME_SPECS}
+
+
+def _action_words(action: str, lang: str | None) -> str:
+    if action in ACTION_WORDS:
+        return translator(lang).gettext(ACTION_WORDS[action])
+    tile = _TILE.match(action)
+    return tile.group(1) if tile else action
+
+
+def _label_first(text: str, lang: str | None) -> str:
+    m = re.match(r"([a-z_]+): ", text)
+    label = option_labels().get(m.group(1)) if m else None
+    return f"{translator(lang).gettext(label)}: {text[m.end():]}" if m and label else text
+
+
 @functools.cache
 def _pattern(template: str) -> re.Pattern[str]:
     parts = re.split(r"\{(\w+)\}", template)
@@ -266,22 +310,28 @@ def _fill(template: str, params: dict[str, Any]) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), template)
 
 
-def reason_text(reason: str, lang: str | None) -> str:
+def reason_text(reason: str, lang: str | None, plain: bool = False) -> str:
     tr = translator(lang)
     found = match_reason(reason)
     if found is None:
         return reason
     template, values = found
+    if plain and template in PLAIN_REASONS:
+        return tr.gettext(PLAIN_REASONS[template])
     return _fill(tr.gettext(template), values)
 
 
-def error_text(err: Any, lang: str | None = None) -> str:
+def error_text(err: Any, lang: str | None = None, *, words: bool = False) -> str:
     """`err` (an engine error, or a dict with ``code``/``params``/``message`` as the server
     sends it: a websocket error's exact code is its ``reason``) in `lang`.
 
     A param that is an error itself (``{"code", "params", "message"}``) is said the same
     way; an unknown code falls back to the error's English message. `lang` None: the
-    current language (the terminal's, or this context's: :func:`use_language`)."""
+    current language (the terminal's, or this context's: :func:`use_language`).
+
+    `words`: as the pages say it (js/i18n.js tError): the action by its button's name
+    ("Draw: ...") and an option by its label ("Tiles per player: ..."), where the command
+    line keeps what its user typed ("draw", "hand_size")."""
     lang = lang or get_language()
     if isinstance(err, dict):
         code = err.get("reason") if err.get("reason") in ERRORS else err.get("code")
@@ -293,8 +343,14 @@ def error_text(err: Any, lang: str | None = None) -> str:
     template = ERRORS.get(str(code))
     if template is None or not isinstance(params, dict):
         return str(message if message is not None else "")
-    values = {k: error_text(v, lang) if isinstance(v, dict) and "code" in v else v
-              for k, v in params.items()}
+    values = {k: error_text(v, lang, words=words) if isinstance(v, dict) and "code" in v
+              else v for k, v in params.items()}
     if code == "not_legal_now" and isinstance(values.get("reason"), str):
-        values["reason"] = reason_text(values["reason"], lang)
-    return _fill(translator(lang).gettext(template), values)
+        values["reason"] = reason_text(values["reason"], lang, plain=words)
+    if not words:
+        return _fill(translator(lang).gettext(template), values)
+    if code == "not_legal_now" and isinstance(values.get("action"), str):
+        values["action"] = _action_words(values["action"], lang)
+    if isinstance(values.get("field"), str) and values["field"] in option_labels():
+        values["field"] = translator(lang).gettext(option_labels()[values["field"]])
+    return _label_first(_fill(translator(lang).gettext(template), values), lang)

@@ -26,7 +26,7 @@ Result = tuple[Any, ...]
 
 #: The API's names in each language (one keyword set for the command; each method keeps
 #: its own, so a Python ``t[...]`` or a JS ``_`` is not taken for a message).
-PY_KEYWORDS = ("_", "ngettext", "N_")
+PY_KEYWORDS = ("_", "ngettext", "N_", "pgettext", "NP_")
 JS_KEYWORDS = ("t", "tn")
 
 

@@ -288,7 +288,7 @@ def scan_html(path: Path) -> list[Finding]:
 
 # ---- Python (Textual widgets) ----------------------------------------------------------
 
-_PY_WRAPPERS = {"_", "ngettext", "N_", "gettext"}
+_PY_WRAPPERS = {"_", "ngettext", "N_", "gettext", "pgettext", "NP_"}
 _PY_SINK_CALLS = {"Static", "Label", "Button", "say", "notify", "update", "Chip",
                   "Checkbox", "RadioButton", "Option", "Tab", "TabPane", "Header", "Footer"}
 _PY_NOT_TEXT_KW = {"id", "classes", "style", "group", "name", "key", "action", "variant",

@@ -22,7 +22,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from ..community import chat, friends, quickplay
+from ..community import chat, friends, quickplay, seats, web
 from ..community import routes as community
 from . import errors, pages
 from .deps import admin_cookie, cookie_name
@@ -97,5 +97,7 @@ def create_app(db: str | None = None, *, settings: ServerSettings | None = None,
     app.include_router(quickplay.router)
     app.include_router(friends.router)
     app.include_router(chat.router)
+    app.include_router(seats.router)
+    app.include_router(web.router)
     errors.install(app)
     return app

@@ -41,6 +41,7 @@ from typing import Any
 from .protocol import Rejected
 from .store import StoredTable, StoreError
 from .store.sql import LIVE
+from .tables import again
 from .tables.audience import Connection
 from .tables.core import HERE, TableCore
 from .tables.hub import Successor
@@ -363,6 +364,7 @@ class Follower(TableState):
                       for i, s in enumerate(self.seats)],
             "fairness": self.fairness(), "notices": list(self.settings.notices),
             "next_table": self.settings.next_table,
+            "again": again.info(self),
             "away_seconds": self.settings.away_seconds,
             "ready_seconds": self.settings.ready_seconds,
             "turn_seconds": self.settings.turn_seconds,
@@ -595,6 +597,12 @@ class PgCluster:
             deliver(self.hub, tid, msg.get("m") or {})
             return
         follower = self.followers.get(tid)
+        if kind == "m":                 # a message for this node's connections to the table
+            self.hub.saw_again(tid, str(msg.get("msg")))
+            audience = self.hub.audiences.get(tid)
+            if audience is not None:
+                audience.send_all(str(msg.get("msg")))
+            return
         if kind == "free":
             if follower is not None and self.hub.connections(tid):
                 await self.promote(tid, msg.get("clock"))
@@ -732,10 +740,10 @@ class PgCluster:
         if op == "info":
             return {"info": core.table_info(), "a": core.presence.total()}
         if op == "take_seat_again":
-            return await core.take_seat_again(int(args["seat"]), args.get("came_from"))
+            return await core.take_seat_again(int(args["seat"]), str(args.get("holder")))
         if op == "again":
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
-                                       str(args.get("address") or ""))
+                                       str(args.get("address") or ""), args.get("free_as"))
             return [nxt.id, nxt.admin, nxt.seat, nxt.secret]
         raise Rejected("bad_message", "unknown message type {type} (expected one of {types})",
                        reason="unknown_message", params={"type": repr(op), "types": "-"})
@@ -861,12 +869,19 @@ class PgCluster:
             del self.hub.audiences[table.id]
         self.spawn(self._presence(table.id))
 
-    async def again(self, old: Any, seat: int | None, host: bool, address: str) -> Successor:
-        out = await self.relay(old, "again", seat=seat, host=host, address=address)
+    async def again(self, old: Any, seat: int | None, host: bool, address: str,
+                    free_as: str | None = None) -> Successor:
+        out = await self.relay(old, "again", seat=seat, host=host, address=address,
+                               free_as=free_as)
         return Successor(*out)
 
-    async def take_seat_again(self, nxt: Any, seat: int, came_from: str | None) -> str:
-        return str(await self.relay(nxt, "take_seat_again", seat=seat, came_from=came_from))
+    async def take_seat_again(self, nxt: Any, seat: int, holder: str) -> str:
+        return str(await self.relay(nxt, "take_seat_again", seat=seat, holder=holder))
+
+    def tell(self, table_id: str, text: str) -> None:
+        """To every other node: a message for its connections to `table_id`, whoever
+        owns the table (a finished table's players may sit on any node)."""
+        self.publish({"k": "m", "t": table_id, "n": self.node, "msg": text})
 
     async def let_go(self, table_id: str) -> None:
         handle = self._listing.pop(table_id, None)

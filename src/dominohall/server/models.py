@@ -162,6 +162,17 @@ class You(Out):
 class InviteCheck(Out):
     valid: bool = Field(description="the invite still opens a seat (False: used or retired)")
     seat: int | None = Field(None, description="the seat it opens, while valid")
+    host: str | None = Field(None, description="the display name of the player who created "
+                             "the table and sat down (the one who invites), while valid")
+
+
+class AgainInfo(Out):
+    from_: str = Field(alias="from", description="the finished table this one follows")
+    by: int | None = Field(description="the seat (there and here) whose player asked first")
+    name: str | None = Field(description="that player's name")
+    left: float = Field(description="seconds until the seats still reserved are freed")
+    reserved: list[int] = Field(description="seats kept for their players, not taken yet")
+    free_as: Literal["bot", "invite"] = Field(description="what a seat not taken becomes")
 
 
 class TableInfo(Out):
@@ -181,6 +192,7 @@ class TableInfo(Out):
     fairness: Fairness
     notices: list[Notice]
     next_table: str | None = Field(description="Play again's table, once made")
+    again: AgainInfo | None = Field(None, description="a Play again table: its reservations")
     round: int
     players: int
     version: int | None = Field(None, description="in the lobby list: the table's version")
@@ -209,6 +221,13 @@ class Reinvited(Out):
     seat: int
     token: str
     invite_url: str
+
+
+class AgainIn(Strict):
+    free_as: Literal["bot", "invite"] | None = Field(
+        None, description="the host's choice, when the next table is made: a seat its "
+                          "player does not take before the countdown ends is played by the "
+                          "stand-in bot ('bot', the default) or gets an invite link ('invite')")
 
 
 class Again(Out):

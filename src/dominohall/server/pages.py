@@ -273,7 +273,8 @@ def guide_headings(lang: str = "en") -> list[tuple[int, str, str]]:
 #: link stayed English)
 GUIDE_TITLE, GUIDE_SKIP, GUIDE_SITE, GUIDE_CONTENTS = (
     N_("How to play — dominohall"), N_("Skip to the rules"), N_("Site"), N_("Contents"))
-GUIDE_NAV = (N_("Lobby"), N_("How to play"), N_("Replays"))
+GUIDE_NAV = (N_("Lobby"), N_("How to play"), N_("Replays"), N_("Leaderboards"), N_("Friends"),
+             N_("Account"))
 
 
 def guide_page(lang: str = "en") -> str:
@@ -311,6 +312,9 @@ def guide_page(lang: str = "en") -> str:
       {say(GUIDE_NAV[0], "a", ' href="/"')}
       {say(GUIDE_NAV[1], "a", ' href="/how-to-play" aria-current="page"')}
       {say(GUIDE_NAV[2], "a", ' href="/replay"')}
+      {say(GUIDE_NAV[3], "a", ' href="/players"')}
+      {say(GUIDE_NAV[4], "a", ' href="/friends"')}
+      {say(GUIDE_NAV[5], "a", ' href="/account"')}
     </nav>
   </header>
   <main class="guide-main">

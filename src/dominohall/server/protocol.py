@@ -25,6 +25,14 @@ Server -> client::
                                                # "seat": 2, "time": ...}]
                                                # table["paused"]: nobody is connected
                                                # table["next_table"]: "play again" (or None)
+                                               # table["again"]: at a Play again table,
+                                               # {"from", "by", "name", "left", "reserved",
+                                               # "free_as"} (seats kept for their players)
+    {"type": "again", "table": "NEXT_ID", "again": {...}}
+                                     # someone pressed Play again at this finished table
+                                     # (sent to every connection, on every node): "again"
+                                     # as above; a seat in "reserved" is yours to take
+                                     # with POST /api/tables/{id}/again within "left" s
     {"type": "error", "code": "stale", "reason": "stale_action", "params": {...},
      "message": "...", "version": 18}
                                      # reason + params: the exact message, for the

@@ -46,6 +46,12 @@ async def lobby_page(request: Request) -> HTMLResponse:
     return pages.static_page_in("index.html", request)
 
 
+@router.get("/play", include_in_schema=False)
+async def quick_play_page(request: Request) -> HTMLResponse:
+    """Quick play: wait for strangers (``static/play.html``, over ``/api/queue``)."""
+    return pages.static_page_in("play.html", request)
+
+
 @router.get("/t/{table_id}", include_in_schema=False)
 async def table_page(request: Request, table_id: str) -> HTMLResponse:
     return pages.static_page_in("table.html", request)

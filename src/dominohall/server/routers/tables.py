@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from ...community import seats
 from .. import protocol
 from ..deps import (
     HubDep,
@@ -28,6 +29,7 @@ from ..errors import JSON
 from ..models import (
     ActionIn,
     Again,
+    AgainIn,
     Created,
     CreateTable,
     Joined,
@@ -89,6 +91,7 @@ async def create(request: Request, response: Response, spec: CreateTable, hub: H
         assert secret is not None
         set_cookie(request, response, cookie_name(table.id), secret)
         out["seat_token"] = secret
+        await seats.claimed(request, table, spec.take_seat, secret)
     return out
 
 
@@ -108,6 +111,9 @@ async def table(request: Request, table: TableDep, invite: str | None = None) ->
         opens = [i for i in table.open_invites()
                  if len(invite) <= 200 and protocol.same_secret(table.seats[i].token, invite)]
         out["invite"] = {"valid": bool(opens), "seat": opens[0] if opens else None}
+        host_seat = table.settings.host_seat
+        if opens and isinstance(host_seat, int) and 0 <= host_seat < len(table.seats):
+            out["invite"]["host"] = table.seats[host_seat].name
     return out
 
 
@@ -128,6 +134,7 @@ async def join(request: Request, response: Response, table_id: str, body: JoinSe
     table = await find_table(hub, table_id)
     seat, secret = await table.join(body.token, body.name)
     set_cookie(request, response, cookie_name(table_id), secret)
+    await seats.claimed(request, table, seat, secret)
     return {"seat": seat, "token": secret}
 
 
@@ -146,11 +153,16 @@ async def reinvite(request: Request, table: TableDep, seat: int) -> dict[str, An
              response_model_exclude_unset=True,
              summary="play again: the next table with the same seats (after the match)")
 async def again(request: Request, response: Response, table_id: str, hub: HubDep,
-                settings: SettingsDep) -> dict[str, Any]:
+                settings: SettingsDep, body: AgainIn | None = None) -> dict[str, Any]:
+    """Every human seat of the next table is kept for the player who held it here (their
+    device's seat secret): nobody else can take it, the host included, and no view shows
+    a way in.  A seat not taken within ``again_seconds`` (60) goes to the stand-in bot,
+    or gets an invite link if the host chose ``free_as: "invite"``."""
     rate(request, "create", settings.limits.create_per_minute)
     old = await find_table(hub, table_id)
     host = is_host(request, old)
-    nxt = await hub.again(old, seat_of(request, old), host, address(request))
+    nxt = await hub.again(old, seat_of(request, old), host, address(request),
+                          body.free_as if body is not None else None)
     base = base_url(request)
     if host and nxt.admin:
         set_cookie(request, response, admin_cookie(nxt.id), nxt.admin)

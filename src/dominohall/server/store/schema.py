@@ -242,6 +242,23 @@ MIGRATIONS: list[Step] = [
     Create("""CREATE TABLE IF NOT EXISTS {t}chat_settings (
         table_id  TEXT PRIMARY KEY,
         free_text INTEGER NOT NULL)"""),
+    # a player's page (dominohall.community.web): rounds played and rounds gone out
+    AddColumn("ratings", "rounds", "INTEGER NOT NULL DEFAULT 0"),
+    AddColumn("ratings", "outs", "INTEGER NOT NULL DEFAULT 0"),
+    AddColumn("rating_history", "rounds", "INTEGER NOT NULL DEFAULT 0"),
+    AddColumn("rating_history", "outs", "INTEGER NOT NULL DEFAULT 0"),
+    # seats claimed while logged in (dominohall.community.seats): the account returns to
+    # them from any device while the seat's secret is still the one it claimed
+    Create("""CREATE TABLE IF NOT EXISTS {t}account_seats (
+        account_id  TEXT NOT NULL,
+        table_id    TEXT NOT NULL,
+        seat        INTEGER NOT NULL,
+        secret_hash TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        public      INTEGER NOT NULL,
+        created     {real} NOT NULL,
+        PRIMARY KEY (account_id, table_id, seat))"""),
+    Create("CREATE INDEX IF NOT EXISTS {t}account_seats_table ON {t}account_seats(table_id)"),
 ]
 
 

@@ -101,8 +101,9 @@ class SqlStore:
         self.update_seat(table_id, seat, name=name)
 
     def update_seat(self, table_id: str, seat: int, **fields: Any) -> None:
-        """Set some of a seat's `token` (its invite; "" once retired), `secret`, `name`."""
-        cols = [k for k in ("token", "secret", "name") if k in fields]
+        """Set some of a seat's `token` (its invite; "" once retired), `secret`, `name`,
+        `kind` and `bot` (a Play again seat freed to a bot)."""
+        cols = [k for k in ("token", "secret", "name", "kind", "bot") if k in fields]
         if not cols:
             return
         sets = ", ".join(f"{k} = {{p}}" for k in cols)

@@ -114,6 +114,11 @@ class Audience:
             if conn is not but:
                 conn.send(text)
 
+    def send_all(self, text: str) -> None:
+        """One message to every connection (Play again's notice)."""
+        for conn in list(self.conns):
+            conn.send(text)
+
     def revoke(self, seat: int, message: str) -> None:
         """A re-invited seat: its connections are told, then closed."""
         for conn in list(self.conns):

@@ -45,6 +45,7 @@ from .. import hints
 from ..protocol import Rejected, clean_name, imitates_bot
 from ..store import LeaseLost, Store, StoredTable
 from ..store.sql import OVER
+from . import again
 from .state import TableState
 
 log = logging.getLogger("dominohall.server")
@@ -149,6 +150,7 @@ class TableCore(TableState):
         self.turn_key: tuple[int, int] | None = None       # (turn_no, seat) being timed
         self.turn_deadline = 0.0                            # time.monotonic() when it is up
         self.turn_timer: asyncio.TimerHandle | None = None
+        self.again_timer: asyncio.TimerHandle | None = None     # Play again's countdown
 
     # --- who plays a seat ----------------------------------------------------------------
 
@@ -190,6 +192,7 @@ class TableCore(TableState):
             "fairness": self.fairness(),
             "notices": list(self.settings.notices),
             "next_table": self.settings.next_table,
+            "again": again.info(self),
         }
 
     # --- the turn timer ------------------------------------------------------------------
@@ -290,6 +293,10 @@ class TableCore(TableState):
             raise Rejected("game_over", "The match is over.", 409, reason="match_is_over")
         token = secrets.token_urlsafe(18)
         async with self.lock:
+            if seat in again.pending(self):     # Play again: kept for its player, even
+                raise Rejected("not_yours", "This seat at the new table is kept for the "
+                               "player who held it.", 409, reason="again_seat_reserved",
+                               params={"seat": seat})    # from the host
             notices = [*self.settings.notices,
                        {"type": "reinvited", "seat": seat, "time": round(time.time())}][-20:]
             settings = self.settings.copy(notices=notices)
@@ -306,25 +313,93 @@ class TableCore(TableState):
         self.broadcast_table()
         return token
 
-    async def take_seat_again(self, seat: int, came_from: str | None) -> str:
-        """Play again: the player of `seat` at the previous table (their secret there is
-        `came_from`) takes the same seat here, with a fresh secret (the same one when
-        they ask again)."""
+    async def take_seat_again(self, seat: int, holder: str) -> str:
+        """Play again: the player who held `seat` at the finished table (`holder`: the
+        :func:`~.again.holder_hash` of their seat secret there) takes the seat reserved
+        for them, with a fresh secret (the same one when they ask again).  Anyone else
+        is refused, the host included (see :mod:`.again`)."""
         async with self.lock:
-            mine = self.seats[seat]
-            if mine.secret and mine.came_from != came_from:
-                raise Rejected("taken", "Seat {seat} of the new table is taken.", 409,
+            state = self.settings.again or {}
+            res = (state.get("reserved") or {}).get(str(seat))
+            if res is None or not secrets.compare_digest(str(res.get("h")), holder):
+                raise Rejected("not_yours", "This seat at the new table is kept for the "
+                               "player who held it.", 403, reason="again_seat_reserved",
                                params={"seat": seat})
-            secret = mine.secret or secrets.token_urlsafe(24)
-            if not mine.secret:
-                await self.hub.run_db(self.hub.store.update_seat, self.id, seat, token="",
-                                      secret=secret)
-                mine.token, mine.secret = "", secret
-                self.meta += 1
-            mine.came_from = came_from                  # in memory: a repeat call
+            mine = self.seats[seat]
+            if mine.secret and res.get("taken"):
+                return mine.secret                      # the same device, asking again
+            if mine.secret or not mine.human:
+                raise Rejected("taken", "The countdown ran out: your seat at the new table "
+                               "went to someone else.", 409, reason="again_seat_freed",
+                               params={"seat": seat})
+            secret = secrets.token_urlsafe(24)
+            name = mine.name or res.get("name")
+            await self.hub.run_db(self.hub.store.update_seat, self.id, seat, token="",
+                                  secret=secret, name=name)
+            reserved = {**state["reserved"], str(seat): {**res, "taken": True}}
+            freed = [s for s in state.get("freed") or [] if s != seat]
+            settings = self.settings.copy(again={**state, "reserved": reserved,
+                                                 "freed": freed})
+            await self.hub.run_db(self.hub.store.set_settings, self.id, settings.stored())
+            mine.token, mine.secret, mine.name = "", secret, name
+            self.settings = settings
+            self.meta += 1
+            self._time_turn()
         self.broadcast_table()
         self.kick()
         return secret
+
+    def watch_again(self) -> None:
+        """Free the reserved seats when Play again's countdown ends (see :mod:`.again`)."""
+        if self.again_timer is not None:
+            self.again_timer.cancel()
+            self.again_timer = None
+        if again.pending(self):
+            self.again_timer = asyncio.get_running_loop().call_later(
+                again.seconds_left(self) + 0.05, self._again_up)
+
+    def _again_up(self) -> None:
+        self.again_timer = None
+        task = asyncio.get_running_loop().create_task(self.free_reserved())
+        task.add_done_callback(self._freed)
+
+    def _freed(self, task: asyncio.Task[list[int]]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: freeing reserved seats failed: %r", self.id, task.exception())
+            self.again_timer = asyncio.get_running_loop().call_later(5, self._again_up)
+
+    async def free_reserved(self) -> list[int]:
+        """The countdown is over: each seat still reserved is played by the stand-in bot
+        (``free_as`` "bot") or gets an invite link for the host (``free_as`` "invite")."""
+        async with self.lock:
+            seats = again.pending(self)
+            if not seats or again.seconds_left(self) > 0:
+                return []
+            state = dict(self.settings.again or {})
+            for seat in seats:
+                mine = self.seats[seat]
+                if state.get("free_as") == "invite":
+                    token = secrets.token_urlsafe(18)
+                    await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
+                                          token=token, secret=None, name=None)
+                    mine.token, mine.secret, mine.name = token, None, None
+                else:
+                    bot, name = self.settings.away_bot, f"Bot {seat}"
+                    await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
+                                          kind="bot", bot=bot, token="", secret=None,
+                                          name=name)
+                    mine.kind, mine.bot, mine.token, mine.secret, mine.name = \
+                        "bot", bot, "", None, name
+                    self.away_since.pop(seat, None)
+            state["freed"] = sorted({*state.get("freed", []), *seats})
+            settings = self.settings.copy(again=state)
+            await self.hub.run_db(self.hub.store.set_settings, self.id, settings.stored())
+            self.settings = settings
+            self.meta += 1
+            self._time_turn()
+        self.broadcast_table()
+        self.kick()
+        return seats
 
     async def set_settings(self, **changes: Any) -> None:
         """Store new values of some settings (e.g. Play again's ``next_table``)."""
@@ -630,6 +705,7 @@ class TableCore(TableState):
         """Cancel the bot and the timers (the node is stopping or hands the table over)."""
         if self.bot_task is not None:
             self.bot_task.cancel()
-        for handle in (self.timer, self.turn_timer, self.table_flush, self.bot_retry):
+        for handle in (self.timer, self.turn_timer, self.table_flush, self.bot_retry,
+                       self.again_timer):
             if handle is not None:
                 handle.cancel()

@@ -75,10 +75,13 @@ class Cluster(Protocol):
 
     def disconnect(self, table: Any, conn: Connection) -> None: ...
 
-    async def again(self, old: Any, seat: int | None, host: bool, address: str
-                    ) -> Successor: ...
+    async def again(self, old: Any, seat: int | None, host: bool, address: str,
+                    free_as: str | None = None) -> Successor: ...
 
-    async def take_seat_again(self, nxt: Any, seat: int, came_from: str | None) -> str: ...
+    async def take_seat_again(self, nxt: Any, seat: int, holder: str) -> str: ...
+
+    def tell(self, table_id: str, text: str) -> None:
+        """A message to the connections of `table_id` on the other nodes."""
 
     async def let_go(self, table_id: str) -> None:
         """An owned table leaves this node's memory."""

@@ -13,15 +13,18 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from .. import protocol
 from ..protocol import Rejected
 from ..store import Store, StoredTable, StoreError
 from ..store.sql import EXPIRED
+from . import again
 from . import spec as specs
 from .audience import Audience, Connection
 from .bots import BotPool
@@ -177,6 +180,7 @@ class Hub:
             log.exception("table %s cannot be rebuilt; skipped", stored.id)
             return None
         core = self.tables[stored.id] = self._core(stored, game)
+        core.watch_again()
         return core
 
     def _core(self, stored: StoredTable, game: Any) -> TableCore:
@@ -355,7 +359,8 @@ class Hub:
 
     # --- making tables -------------------------------------------------------------------
 
-    async def create_table(self, spec: dict[str, Any], address: str = "") -> TableCore:
+    async def create_table(self, spec: dict[str, Any], address: str = "", *,
+                           table_id: str | None = None, prepare: Any = None) -> TableCore:
         """Make a table from a lobby request (see app.CreateTable); raises Rejected.
 
         The live-table cap and the per-address caps count from the store: the same on
@@ -364,15 +369,19 @@ class Hub:
             raise Rejected("server_full", "This server has as many tables as it can host; "
                                            "try again later.", 503)
         made = specs.validate(spec)
+        if prepare is not None:         # Play again: its seats reserved before it is stored
+            prepare(made)
         await self.check_address(made, address)
         record = made.game.to_record()
         record.pop("actions")
-        table = StoredTable(secrets.token_urlsafe(9).replace("-", "x").replace("_", "y"),
+        new_id = table_id or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+        table = StoredTable(new_id,
                             record, made.settings.stored(), [s.stored() for s in made.seats],
                             [], time.time(), creator=address)
         await self.run_db(self.store.create_table, table)
         await self.run_db(self.directory.claim, table.id)
         core = self.tables[table.id] = self._core(table, made.game)
+        core.watch_again()
         core.kick()
         return core
 
@@ -397,18 +406,20 @@ class Hub:
                                        "bots": "/".join(specs.STRONG_BOTS)})
 
     async def again(self, old: TableState, seat: int | None, host: bool,
-                    address: str = "") -> Successor:
+                    address: str = "", free_as: str | None = None) -> Successor:
         """"Play again": the finished table's successor, with the same seats.
 
         The first call creates it (same game, options, bots, names and table settings;
-        a new 128-bit seed).  Each seated player who calls it from their own device
-        (their seat secret of the old table) takes the same seat at the new one with a
-        fresh secret; the host may call it too.  In a cluster it runs on the old table's
-        owner.
+        a new 128-bit seed), every human seat reserved for the player who held it (see
+        :mod:`.again`; `free_as`, the host's choice: what a seat not taken in time
+        becomes).  Each of them who calls it from their own device (their seat secret of
+        the old table) takes their seat with a fresh secret; the host may call it too,
+        and gets only their own seat.  Everyone at the finished table, on every node, is
+        told (the ``again`` message).
         """
         if not isinstance(old, TableCore):
             assert self.cluster is not None
-            return await self.cluster.again(old, seat, host, address)
+            return await self.cluster.again(old, seat, host, address, free_as)
         if not old.finished:
             raise Rejected("not_over", "Play again once the match is over.", 409,
                            reason="again_not_over")
@@ -416,8 +427,8 @@ class Hub:
             raise Rejected("spectator", "Only the table's players can play again.", 403,
                            reason="again_players_only")
         async with old.lock:
-            nxt_id = old.settings.next_table
-            nxt = await self.table(nxt_id) if nxt_id else None
+            nxt_id = again.next_id(old)
+            nxt = await self.table(nxt_id)
             if nxt is None:
                 r = old.base_record
                 spec = {"game": old.game.name, "options": dict(r.get("options") or {}),
@@ -427,17 +438,49 @@ class Hub:
                         **{k: getattr(old.settings, k) for k in (*SETTINGS_RANGES, "away_bot")},
                         "public": old.settings.public is True}       # listed as before
                 spec["options"].pop("game", None)
-                made = await self.create_table(spec, address)
-                await made.set_settings(admin=old.settings.admin)    # the same host
-                await old.set_settings(next_table=made.id)
-                nxt = made
+                choice = free_as if host and free_as in again.FREE_AS else "bot"
+                try:
+                    nxt = await self.create_table(
+                        spec, address, table_id=nxt_id,
+                        prepare=lambda made: again.reserve(made, old, seat,
+                                                           self.limits.again_seconds, choice))
+                except StoreError:          # another node made it a moment ago
+                    nxt = await self.table(nxt_id)
+                    if nxt is None:
+                        raise
+            if old.settings.next_table != nxt_id:
+                await old.set_settings(next_table=nxt_id)
         old.broadcast_table()               # everyone at the old table sees the link
-        if seat is None or not old.seats[seat].human:
-            return Successor(nxt.id, nxt.settings.admin, None, None)
-        theirs = old.seats[seat].secret
-        if isinstance(nxt, TableCore):
-            secret = await nxt.take_seat_again(seat, theirs)
-        else:
-            assert self.cluster is not None
-            secret = await self.cluster.take_seat_again(nxt, seat, theirs)
-        return Successor(nxt.id, nxt.settings.admin, seat, secret)
+        out = Successor(nxt.id, nxt.settings.admin if host else None, None, None)
+        if seat is not None and old.seats[seat].human:
+            holder = again.holder_hash(old.seats[seat].secret)
+            if isinstance(nxt, TableCore):
+                secret = await nxt.take_seat_again(seat, holder)
+            else:
+                assert self.cluster is not None
+                secret = await self.cluster.take_seat_again(nxt, seat, holder)
+                await nxt.sync()
+            out = Successor(nxt.id, out.admin, seat, secret)
+        self.tell(old.id, protocol.dumps({"type": "again", "table": nxt.id,
+                                          "again": again.info(nxt)}))
+        return out
+
+    def saw_again(self, table_id: str, text: str) -> None:
+        """Another node made `table_id`'s successor: this node's copy links to it too."""
+        try:
+            nxt = json.loads(text).get("table")
+        except (ValueError, AttributeError):
+            return
+        copy = self.tables.get(table_id) or self.archive.get(table_id)
+        if copy is None and self.cluster is not None:
+            copy = self.cluster.followers.get(table_id)
+        if copy is not None and isinstance(nxt, str) and copy.settings.next_table != nxt:
+            copy.settings = copy.settings.copy(next_table=nxt)
+
+    def tell(self, table_id: str, text: str) -> None:
+        """A message to everyone connected to `table_id`, on every node."""
+        audience = self.audiences.get(table_id)
+        if audience is not None:
+            audience.send_all(text)
+        if self.cluster is not None:
+            self.cluster.tell(table_id, text)

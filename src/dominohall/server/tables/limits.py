@@ -32,6 +32,7 @@ class Limits:
     idle_seconds: int = 6 * 3600        # a table nobody is connected to expires after this
     unstarted_seconds: int = 600        # ... one that never saw a move or a second human
     finished_seconds: int = 600         # a finished table stays in memory this long
+    again_seconds: int = 60             # Play again: seats reserved for their players
 
     @classmethod
     def parse(cls, items: list[str]) -> Limits:

@@ -147,6 +147,7 @@ def validate(spec: dict[str, Any]) -> TableSpec:
     settings.away_bot = away_bot
     settings.hints = hints.table_setting(spec.get("hints"), seats)
     settings.public = spec.get("public") is True        # unlisted unless asked for
+    settings.host_seat = take
     if take is not None:                # the creator claims their seat at once
         seats[take].token, seats[take].secret = "", secrets.token_urlsafe(24)
     return TableSpec(game, seats, settings, take)

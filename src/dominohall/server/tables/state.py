@@ -17,6 +17,7 @@ from .. import fair
 from ..protocol import Rejected, same_secret
 from ..store import StoredTable
 from ..store.sql import EXPIRED, LIVE, OVER
+from . import again
 
 #: the table settings a lobby request may set: name -> allowed range (whole seconds)
 SETTINGS_RANGES = {"away_seconds": (0, 3600), "ready_seconds": (0, 600),
@@ -35,9 +36,6 @@ class Seat:
     name: str | None = None
     token: str = ""
     secret: str | None = None
-    #: in memory only: the seat secret of the previous table's seat that took this one
-    #: through Play again (a repeat call from the same device gets the same answer)
-    came_from: str | None = field(default=None, compare=False)
 
     @property
     def human(self) -> bool:
@@ -68,8 +66,10 @@ class TableSettings:
     away_bot: str = "greedy"
     hints: bool | None = None       # None: a table from before the setting (the default)
     public: bool = False
+    host_seat: int | None = None        # the seat the creator took (the invite names them)
     notices: list[dict[str, Any]] = field(default_factory=list)
     next_table: str | None = None
+    again: dict[str, Any] | None = None     # Play again's reservations (see .again)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -83,8 +83,9 @@ class TableSettings:
     def stored(self) -> dict[str, Any]:
         d = asdict(self)
         extra = d.pop("extra")
-        if d["next_table"] is None:
-            del d["next_table"]
+        for key in ("next_table", "again"):
+            if d[key] is None:
+                del d[key]
         return {**extra, **d}
 
     def copy(self, **changes: Any) -> TableSettings:
@@ -146,8 +147,9 @@ class TableState:
 
     @property
     def waiting(self) -> bool:
-        """Some open seat has not been taken yet: nobody moves."""
-        return any(s.human and not s.name for s in self.seats)
+        """Some open seat has not been taken yet, or a seat is still reserved for its
+        player (Play again): nobody moves."""
+        return any(s.human and not s.name for s in self.seats) or bool(again.pending(self))
 
     # --- the match -----------------------------------------------------------------------
 

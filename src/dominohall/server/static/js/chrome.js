@@ -17,8 +17,12 @@ export function siteNav(current) {
   const link = (href, key, text) => el("a", { href, "aria-current": current === key ? "page" : null, text });
   return el("nav", { class: "top-nav", "aria-label": t("Site") },
     link("/", "lobby", t("Lobby")),
+    link("/play", "play", t("Quick play")),
     link("/how-to-play", "guide", t("How to play")),
     link("/replay", "replay", t("Replays")),
+    link("/players", "players", t("Leaderboards")),
+    link("/friends", "friends", t("Friends")),
+    link("/account", "account", t("Account")),
     typeof i18n.languageMenu === "function" ? i18n.languageMenu() : null);
 }
 

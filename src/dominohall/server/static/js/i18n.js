@@ -31,7 +31,7 @@ function rememberForServer(code) {
 }
 
 const english = (n) => (n === 1 ? 0 : 1);
-let state = { lang: "en", messages: {}, plural: english, nplurals: 2, errors: {}, reasons: [] };
+let state = { lang: "en", messages: {}, plural: english, nplurals: 2, errors: {}, reasons: [], options: {}, plainReasons: {}, actions: {} };
 
 function fill(text, params) {
   return String(text).replace(/\{(\w+)\}/g, (m, k) => (params && k in params ? String(params[k]) : m));
@@ -160,6 +160,9 @@ export function useCatalog(data) {
     nplurals: (data && data.nplurals) || 2,
     errors: (data && data.errors) || {},
     reasons: (data && data.reasons) || [],
+    options: (data && data.options) || {},
+    plainReasons: (data && data.plain_reasons) || {},
+    actions: (data && data.actions) || {},
   };
 }
 
@@ -302,9 +305,23 @@ function templateRegex(template) {
 function reasonText(reason) {
   for (const template of state.reasons) {
     const m = templateRegex(template).exec(reason);
-    if (m) return t(template, m.groups || {});
+    if (m) return state.plainReasons[template] ? t(state.plainReasons[template]) : t(template, m.groups || {});
   }
   return reason;
+}
+
+/** The action a refusal is about, as the table's buttons say it ("Draw"), a play by its
+ * tile ("12-5"); the same as dominohall.i18n.errors (the catalog JSON's `actions`). */
+function actionWords(action) {
+  if (state.actions[action]) return t(state.actions[action]);
+  const tile = /^(\d{1,2}-\d{1,2})/.exec(String(action));
+  return tile ? tile[1] : String(action);
+}
+
+/** "hand_size: ..." (the engine's option code first) -> "Tiles per player: ...". */
+function optionLabelFirst(text) {
+  const m = /^([a-z_]+): /.exec(text);
+  return m && state.options[m[1]] ? `${t(state.options[m[1]])}: ${text.slice(m[0].length)}` : text;
 }
 
 /** An error as the server sends it ({code, params, message}: an engine error, a REST
@@ -321,7 +338,9 @@ export function tError(err) {
     params[k] = v && typeof v === "object" && "code" in v ? tError(v) : v;
   }
   if (code === "not_legal_now" && typeof params.reason === "string") params.reason = reasonText(params.reason);
-  return t(template, params);
+  if (code === "not_legal_now" && typeof params.action === "string") params.action = actionWords(params.action);
+  if (typeof params.field === "string" && state.options[params.field]) params.field = t(state.options[params.field]);
+  return optionLabelFirst(t(template, params));
 }
 
 // ---- the log ----------------------------------------------------------------------------

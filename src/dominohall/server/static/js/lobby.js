@@ -3,6 +3,8 @@
 import { api, el, GAME_LABELS } from "./api.js";
 import { t, withLang } from "./i18n.js";
 import { siteNav, startI18n } from "./chrome.js";
+import { mountInvitations } from "./invitations.js";
+import { seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
@@ -262,15 +264,23 @@ async function listTables() {
   if (!tables.length) { $("tables").replaceChildren(el("li", { class: "hint", text: t("No public tables yet.") })); return; }
   $("tables").replaceChildren(...tables.map((x) => el("li", {},
     el("a", { href: `/t/${x.id}`, text: GAME_LABELS[x.game] || x.game }), " ",
-    el("span", { class: "hint", text: t("{status} · round {round} · {players}", {
-      status: (STATUS[x.status] || (() => x.status))(), round: x.round,
-      players: x.seats.map((s) => s.name || t("open seat")).join(", ") }) }))));
+    el("span", { class: "hint", text: tableLine(x) }))));
+}
+
+/** "playing · hand 2 · Ana, Bot 2": the line games play hands, Mexican Train rounds;
+ * bots are named as at the table ("Bot 2" in the page's language), open seats said so. */
+function tableLine(x) {
+  const fields = { status: (STATUS[x.status] || (() => x.status))(), round: x.round,
+    players: x.seats.map((s) => (s.kind === "bot" ? seatName(x.seats, s.seat) : s.name || t("open seat"))).join(", ") };
+  return x.game === "mexican_train" ? t("{status} · round {round} · {players}", fields)
+    : t("{status} · hand {round} · {players}", fields);
 }
 
 async function main() {
   await startI18n();
   document.title = t("dominohall — lobby");
   buildPage();
+  mountInvitations($("tables-card"));
   catalogue = await api("/api/games");
   $("game").replaceChildren(...catalogue.map((g) => el("option", { value: g.name, text: GAME_LABELS[g.name] || g.label })));
   $("name").value = localStorage.getItem("dominohall.name") || "";

@@ -2,7 +2,9 @@
 // lit target; by dragging a tile onto a lit target (pointer events: mouse, pen and touch);
 // or from the keyboard (arrows choose a tile, Enter picks it, arrows choose a target,
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
+import { againOffer, renderOffer, waitingForText } from "./again.js";
 import { api, el, GAME_LABELS } from "./api.js";
+import { chatCatchUp, chatLanguage, chatMessage, mountChat } from "./chat.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves, handTile, setFace } from "./dominoes.js";
 import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn, withLang } from "./i18n.js";
@@ -20,6 +22,7 @@ let S = {
   ws: null, retry: 500, retryAt: 0, retryTimer: 0, connected: false, everOpen: false,
   modal: null, inviteShown: false, drag: null, suppressClick: false,
   focusTile: null, refocusHand: false, wasMyTurn: false, autoTimer: 0,
+  again: null, againAsked: null, tableAt: 0,      // Play again's notice (js/again.js)
 };
 
 // ---- preferences (remembered per browser) ----------------------------------------------
@@ -167,7 +170,7 @@ function connect() {
     const back = S.everOpen && !S.connected;
     S.retry = 500; S.connected = true; S.everOpen = true;
     renderConn();
-    if (back) toast(t("Reconnected"));
+    if (back) { toast(t("Reconnected")); chatCatchUp(); }
   };
   ws.onclose = () => {
     if (S.ws !== ws) return;
@@ -178,7 +181,10 @@ function connect() {
     S.pending = false;
     renderConn();
   };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "chat") chatMessage(m.message); else onMessage(m);
+  };
 }
 
 function renderConn() {
@@ -204,8 +210,10 @@ function send(msg) {
 }
 
 function onMessage(m) {
+  if (m.type === "again") { S.again = againOffer(m.table, m.again, Date.now()); renderAgain(); return; }
   const { state, effects } = reduce(S, m, Date.now());
   S = state;
+  if (m.type === "state" || m.type === "table") S.tableAt = Date.now();
   for (const fx of effects) {
     if (fx.type === "render") render();
     else if (fx.type === "notice") toast(noticeText(fx.notice), "alert");
@@ -220,8 +228,27 @@ function onMessage(m) {
   if (m.type === "state" || m.type === "table") {
     renderFairness(S.table);
     if (S.modal === "round") renderReady();
+    askAgain();
   }
 }
+
+/** A Play again table already made (a page opened after it): its notice, from its info. */
+async function askAgain() {
+  const next = S.table && S.table.next_table;
+  if (!next || S.againAsked === next || mySeat() === null) return;
+  S.againAsked = next;
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(next)}`);
+    if (info.again && !S.again) { S.again = againOffer(next, info.again, Date.now()); renderAgain(); }
+  } catch { S.againAsked = null; }
+}
+
+function renderAgain() {
+  renderOffer($("again-offer"), S.again, mySeat(), tableId);
+  if (S.table && S.table.again && (S.table.again.reserved || []).length) renderBanner();
+}
+
+setInterval(renderAgain, 500);
 
 function announce(e) {
   if (e.type === "last_tile") {
@@ -566,7 +593,11 @@ function renderFairness(tb) {
 function renderBanner() {
   const b = $("banner");
   const tb = S.table;
-  if (tb.status === "waiting") {
+  const kept = waitingForText(tb, listAnd(((tb.again || {}).reserved || []).map((s) => nameOf(s))), Date.now(), S.tableAt);
+  if (kept) {
+    b.textContent = kept;
+    b.hidden = false;
+  } else if (tb.status === "waiting") {
     const open = tb.seats.filter((s) => s.kind === "human" && !s.name).map((s) => t("Player {n}", { n: s.seat + 1 }));
     b.textContent = S.info && S.info.invites
       ? t("Waiting for {seats} to join. Send them their invite link (Invite).", { seats: listAnd(open) })
@@ -814,7 +845,10 @@ function showInvites() {
       } }));
   };
   // only unclaimed seats have a link; a claimed seat can be re-invited (a lost device)
-  const rows = inv.filter((s) => s.kind === "human").map((s) => s.invite_url
+  const kept = new Set((S.info.again || {}).reserved || []);      // Play again: not the host's to give
+  const rows = inv.filter((s) => s.kind === "human").map((s) => kept.has(s.seat)
+    ? el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Player {n} ({name}): kept for them until the countdown ends", { n: s.seat + 1, name: s.name || "" }) }))
+    : s.invite_url
     ? link(s.invite_url, s.name ? t("Player {n} ({name})", { n: s.seat + 1, name: s.name }) : t("Player {n} (open)", { n: s.seat + 1 }), s.seat)
     : el("div", { class: "invite" }, el("span", { class: "invite-label", text: t("Player {n} ({name}): taken", { n: s.seat + 1, name: s.name || "" }) }),
       el("button", { class: "small", "data-reinvite": s.seat, text: t("New invite link"), onclick: async () => {
@@ -836,7 +870,8 @@ function tableAbout(info) {
   const game = GAME_LABELS[info.game] || info.game;
   const seated = (info.seats || []).filter((s) => s.kind === "bot" || s.name)
     .map((s) => seatName(info.seats, s.seat));
-  const out = [el("p", { class: "join-game", text: t("A game of {game}.", { game }) })];
+  const host = info.invite && info.invite.host;
+  const out = [el("p", { class: "join-game", text: host ? t("{host} invites you to a game of {game}.", { host, game }) : t("A game of {game}.", { game }) })];
   if (info.invite && info.invite.seat !== null && info.invite.seat !== undefined) {
     out.push(el("p", { class: "join-seat", text: t("The link invites you to sit as player {n}.", { n: info.invite.seat + 1 }) }));
   }
@@ -882,8 +917,10 @@ async function start() {
     return;
   }
   $("invite-btn").hidden = !S.info.invites;
-  if (S.info.invites && S.info.status === "waiting" && !S.inviteShown) { S.inviteShown = true; showInvites(); }
+  const keptOnly = S.info.again && (S.info.again.reserved || []).length && !(S.info.invites || []).some((s) => s.invite_url);
+  if (S.info.invites && S.info.status === "waiting" && !S.inviteShown && !keptOnly) { S.inviteShown = true; showInvites(); }
   connect();
+  mountChat(document.querySelector(".side"), tableId, S.info.you);
 }
 
 function wire() {
@@ -916,7 +953,7 @@ function wire() {
 
 async function main() {
   await initI18n();
-  $("lang-slot").replaceChildren(languageMenu({ onChange: () => { staticText(); render(); } }));
+  $("lang-slot").replaceChildren(languageMenu({ onChange: () => { staticText(); render(); chatLanguage(); } }));
   applyPrefs();
   staticText();
   wire();

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from dominohall import IllegalAction, bots
+from dominohall import IllegalAction
+from dominohall.analysis.advice import HINT_BOT, advise
 from dominohall.tui import render
 from dominohall.tui.app import PlayApp
 from dominohall.tui.hint import why
@@ -23,7 +26,9 @@ def engine_message(session: Session, action: str) -> str:
     return str(err.value)
 
 
-def test_hint_names_the_strongest_bots_move_and_why():
+def test_hint_says_the_strongest_bots_move_as_a_sentence():
+    """The hint is a sentence in words: the tile, why (trains by name), which key plays
+    it; no bot's name, no raw target ("t0", "mx") and no action syntax ("12-7>t0")."""
     session = mt()
 
     async def main() -> None:
@@ -32,16 +37,18 @@ def test_hint_names_the_strongest_bots_move_and_why():
             await pilot.pause()
             assert session.human_to_play
             view = session.view()
-            strongest = bots.names("mexican_train")[-1]
             await pilot.press("question_mark")
             await app.workers.wait_for_complete()
             await pilot.pause()
             message = play_screen(app).message.plain
-            assert message.startswith("hint: ")
-            expected = message.split()[1]
-            assert expected in view["legal_actions"]
-            assert message.startswith(f"hint: {expected} — {strongest}: {why(expected, view)}")
-            assert "\n" not in message
+            expected = advise(view).action                  # the same view, the same advice
+            tile = expected.partition(">")[0]
+            names = lambda s: render.bot_or_player(s, session.names)  # noqa: E731
+            assert message == (f"hint: play {tile} — {why(expected, view, names)} "
+                               "(Enter plays it)"), message
+            assert f"hint: play {tile} — " in screen_text(app)
+            assert not re.search(r"\bt\d\b|\bmx\b|>", message), message
+            assert HINT_BOT not in message
             before = len(session.game.actions)
             await pilot.press({"draw": "d", "pass": "p", "end": "e"}.get(expected, "enter"))
             await pilot.pause()
@@ -56,7 +63,8 @@ def test_why_reads_the_view():
             "trains": [{"id": "t0", "owner": 0, "started": False},
                        {"id": "t2", "owner": 2, "started": True},
                        {"id": "mx", "owner": None, "started": False}]}
-    assert why("7-7>t2", view).startswith("covers the owed double on t2; sheds 14 pips")
+    assert why("7-7>t2", view).startswith(
+        "covers the owed double on Player 3's train; sheds 14 pips")
     assert why("12-7>t0", view) == "starts your train; sheds 19 pips (the most you can)"
     assert "draw" in why("draw", view)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import dominohall
 from dominohall.tui import render
 
@@ -22,10 +24,11 @@ def test_trains_show_owner_open_end_marker_and_owed_double():
          "started": False}]}
     text = render.trains_text(view, 80)
     lines = text.plain.splitlines()
-    assert "owed: t1" in lines[0]
-    assert lines[1].startswith("t0 you") and lines[1].endswith("▸3  [12|3]")
-    assert lines[2].startswith("t1 Player 2  ● ▸7") and lines[2].endswith("[12|7][7|7]")
-    assert "mx Mexican" in lines[3] and "not started" in lines[3]
+    assert "owed: Player 2's train — cover it first" in lines[0]
+    assert lines[1].startswith("you ") and lines[1].endswith("▸3  [12|3]")
+    assert lines[2].startswith("Player 2  ● ▸7") and lines[2].endswith("[12|7][7|7]")
+    assert lines[3].startswith("Mexican ") and "not started" in lines[3]
+    assert not re.search(r"\bt\d\b|\bmx\b", text.plain), text.plain     # no internal names
     owed = [span for span in text.spans if "on red" in str(span.style)]
     assert any(text.plain[s.start:s.end] == "[7|7]" for s in owed)
 

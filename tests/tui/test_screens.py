@@ -4,12 +4,13 @@ keys, focus after ':', the rules guide (h) and the All Fives hint."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 import dominohall
-from dominohall import bots, replay
+from dominohall import bots, i18n, replay
 from dominohall.guide import rules_markdown
 from dominohall.tui import render
 from dominohall.tui.app import HelpScreen, NoticeScreen, PlayApp, PlayScreen
@@ -88,7 +89,11 @@ def test_round_end_and_match_over_show_the_points_table():
             assert isinstance(app.screen, PlayScreen)
             await first_legal_until_notice(pilot, app, session)
             assert len(session.game.actions) > before
-            await pilot.press("enter")              # the second round's table
+            # the last round's table: Enter leads to the match's result, not a next round
+            last = notice_text(app)
+            assert "Round 2 over" in last and "next round" not in last
+            assert "Enter or Space: the final scores · q: quit" in last
+            await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, NoticeScreen)
             final = notice_text(app)
@@ -127,10 +132,14 @@ def test_every_train_and_open_end_is_on_screen(size, players, seed):
             assert "enlarge" not in text
             lines = text.splitlines()
             assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
+            assert not re.search(r"\bt\d\b|\bmx\b", text), text      # no internal names
             for train in view["trains"]:
+                owner = train["owner"]
+                label = ("Mexican" if owner is None else "you" if owner == session.human
+                         else render.bot_or_player(owner, session.names))
                 line = next((x for x in lines if "▸" in x and (
-                    f" {train['id']} " in x or f"▶{train['id']} " in x)), None)
-                assert line is not None, f"train {train['id']} is not on screen:\n{text}"
+                    f" {label} " in x or f"▶{label} " in x)), None)
+                assert line is not None, f"{label}'s train is not on screen:\n{text}"
                 assert f"▸{train['open_end']}" in line
                 if train["tiles"]:                  # the newest tile, as it lies
                     inner, outer = render.oriented(train["tiles"], train["open_end"])[-1]
@@ -170,9 +179,9 @@ def test_all_fives_spinner_fits(size):
             assert "enlarge" not in text
             assert f"count {lay['count']}" in text and "spinner [6|6]" in text
             ends = {e["id"]: e for e in lay["ends"]}
-            assert f"L{ends['L']['value']}◂ [3|6][6|6][6|2] ▸R{ends['R']['value']}" in text
-            assert f"arm U off the spinner ▸{ends['U']['value']}: [6|0]" in text
-            assert f"arm D off the spinner ▸{ends['D']['value']}: empty" in text
+            assert f"◂{ends['L']['value']} [3|6][6|6][6|2] ▸{ends['R']['value']}" in text
+            assert f"the spinner's upper arm ▸{ends['U']['value']}: [6|0]" in text
+            assert f"the spinner's lower arm ▸{ends['D']['value']}: empty" in text
             for s in range(1, 4):                   # every player's tiles and points
                 assert f"Bot {s + 1} {render.tiles_word(view['hand_sizes'][s])}" in text
             assert "boneyard: 8 tiles" in text
@@ -317,13 +326,18 @@ def test_focus_returns_to_the_board_after_typing():
     run(main())
 
 
+async def settle(pilot, done, seconds: float = 5.0) -> None:
+    """Pause until `done()` (a scroll to the end or the start is animated)."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+
+
 def test_help_key_shows_the_rules_guide():
     session = Session.new("all_fives", 2, 3, {}, ["greedy"], autosave=False)
     guide = rules_markdown()
     heading = next(line.lstrip("# ").strip() for line in guide.splitlines()
                    if line.startswith("#"))
-    sentence = next(line.strip() for line in guide.splitlines()
-                    if line.strip() and not line.startswith(("#", "|", "-", "*", ">", "`")))
 
     async def main() -> None:
         app = PlayApp(session, speed=0)
@@ -333,18 +347,86 @@ def test_help_key_shows_the_rules_guide():
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
+            # one renderable, not a widget per block of the guide (that took seconds)
+            assert len(list(app.screen.walk_children())) < 20
             text = screen_text(app)
-            assert "Rules guide" in text and heading in text
-            assert " ".join(sentence.split()[:3]) in " ".join(text.split())
+            assert "Rules guide" in text and "Keys" in text
             assert "Esc, q or h: back to the game" in text
+            flat = " ".join(text.split())
+            assert "q Quit" in flat and "h f1 Help" in flat and "? Hint" in flat
+            # scrolls at once (no Tab first): PgDn, arrows, End, Home
+            scroll = app.screen.query_one("#help-scroll")
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert scroll.scroll_y > 0 and screen_text(app) != text
+            y = scroll.scroll_y
+            await pilot.press("down")
+            await pilot.pause()
+            assert scroll.scroll_y == y + 1
+            while "Symbols on the board" not in screen_text(app) and scroll.scroll_y > 0:
+                await pilot.press("up")
+                await pilot.pause()
+            legend = " ".join(screen_text(app).split())
+            assert "▶ whose turn it is" in legend
+            assert "● a marker: that player's train is open to everyone" in legend
+            await pilot.press("end")
+            await settle(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
+            assert scroll.scroll_y == scroll.max_scroll_y > 0
+            await pilot.press("home")
+            await settle(pilot, lambda: scroll.scroll_y == 0)
+            assert scroll.scroll_y == 0
+            for _ in range(400):                    # the guide itself is in the help
+                if heading in screen_text(app):
+                    break
+                await pilot.press("down")
+            assert heading in screen_text(app)
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, PlayScreen)
             await pilot.press("f1")
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
+            text = " ".join(screen_text(app).split())
+            # what to type for this table's ends, in words
+            whole = "\n".join(" ".join(x.split()) for x in screen_lines_of_help(app))
+            assert "L the left end" in whole and "R the right end" in whole
 
     run(main())
+
+
+@pytest.mark.parametrize("lang", ["ru", "kk"])
+def test_help_lists_keys_and_symbols_in_the_language(lang):
+    i18n.set_language(lang)
+    tr = i18n.translator(lang)
+    session = Session.new("mexican_train", 4, 3, {}, ["greedy"], autosave=False)
+
+    async def main() -> list[str]:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            first = " ".join(screen_text(app).split())
+            assert tr.gettext("Keys") in first
+            assert f"q {tr.gettext('Quit')}" in first
+            return [" ".join(line.split()) for line in screen_lines_of_help(app)]
+
+    lines = "\n".join(run(main()))
+    for english in ("whose turn it is", "a marker: that player's train is open to everyone",
+                    "Symbols on the board"):
+        assert tr.gettext(english) != english and tr.gettext(english) in lines, english
+    assert f"t0 {tr.gettext('your train')}" in lines
+    assert "mx " + tr.gettext("the Mexican train") in lines
+    assert "Keys" not in lines and "Quit" not in lines
+
+
+def screen_lines_of_help(app) -> list[str]:
+    """The help's whole body as the terminal would show it, scrolled page by page."""
+    width = app.screen.query_one("#help-scroll").scrollable_content_region.width
+    console = app.console
+    lines = console.render_lines(app.screen.body, console.options.update_width(width))
+    return ["".join(seg.text for seg in line) for line in lines]
 
 
 def fives_record() -> dict:
@@ -362,11 +444,11 @@ def test_all_fives_hint_says_the_count_and_the_reply_it_denies():
     # 4-1 on R: ends 3 and 1, count 4, no score; 3-1 on L: ends 1 and 4, count 5 scores 5,
     # but then 6-1 (unseen by seat 0) on L makes 6 + 4 = 10 for seat 1.
     reason = why("4-1>R", view)
-    assert reason.startswith("on the R end; count 4: no score; ")
-    assert "the best reply seat 1 could make scores 5" in reason
-    assert "3-1>L would score 5 but could give seat 1 10" in reason
+    assert reason.startswith("on the right end; count 4: no score; ")
+    assert "the best reply Player 2 could make scores 5" in reason
+    assert "3-1 (the left end) would score 5 but could give Player 2 10" in reason
     assert why("3-1>L", view).startswith(
-        "on the L end; count 5: scores 5; the best reply seat 1 could make scores 10")
+        "on the left end; count 5: scores 5; the best reply Player 2 could make scores 10")
     # read from the view only: seat 1's real hand does not change the words
     other = replay(fives_record())
     st = other.state

@@ -15,7 +15,8 @@ from .common import add_game_options, default_players, game_options
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "play", help="play against bots in the terminal",
-        description="Play a match in the terminal: you at seat 0, bots at the other seats. "
+        description="Play a match in the terminal: you are Player 1, bots play the other "
+                    "seats. "
                     "Examples: dominohall play; dominohall play all_fives --players 2 "
                     "--bot greedy; dominohall play mexican_train --players 6 --preset puremco "
                     "-o double_blank=50; dominohall play --resume FILE",

@@ -73,6 +73,53 @@ YOU = N_("you")
 
 _ARM = re.compile(r"^([UD])(\d+)$")
 
+#: what a player calls a target, said alone (js/words.js targetName has the same messages)
+TARGET_NOUN = {"mx": N_("the Mexican train"), "L": N_("the left end"),
+               "R": N_("the right end"), "U": N_("the spinner's upper arm"),
+               "D": N_("the spinner's lower arm"), "lead": N_("the lead")}
+TARGET_YOUR_TRAIN = N_("your train")
+TARGET_TRAIN = N_("{name}'s train")
+TARGET_ARM = {"U": N_("the upper arm of spinner {n}"), "D": N_("the lower arm of spinner {n}")}
+
+
+def where_phrase(target: str, viewer: int | None, mover: int | None,
+                 name: Callable[[int], str], lang: str | None = None) -> str:
+    """Where a tile went, said whole: "on your train", "on their own train" (the mover's),
+    "on Ana's train", "on the Mexican train", "on the left end"."""
+    g = translator(lang).gettext
+    if target in WHERE_FIXED:
+        return g(WHERE_FIXED[target])
+    if re.fullmatch(r"t\d+", target):
+        owner = int(target[1:])
+        if owner == viewer:
+            return g(WHERE_YOUR_TRAIN)
+        if owner == mover:
+            return g(WHERE_OWN_TRAIN)
+        return g(WHERE_TRAIN).format(owner=name(owner))
+    m = _ARM.match(target)
+    if m:
+        return g(WHERE_ARM[m[1]]).format(n=m[2])
+    return target
+
+
+def target_noun(target: str | None, viewer: int | None, name: Callable[[int], str],
+                lang: str | None = None) -> str:
+    """A target as a player names it: "your train" (the viewer's), "Ana's train", "the
+    Mexican train", "the left end", "the spinner's upper arm", "the lead"."""
+    g = translator(lang).gettext
+    if target is None:
+        return g(TARGET_NOUN["lead"])
+    if target in TARGET_NOUN:
+        return g(TARGET_NOUN[target])
+    if re.fullmatch(r"t\d+", target):
+        owner = int(target[1:])
+        return g(TARGET_YOUR_TRAIN) if owner == viewer else g(TARGET_TRAIN).format(
+            name=name(owner))
+    m = _ARM.match(target)
+    if m:
+        return g(TARGET_ARM[m[1]]).format(n=m[2])
+    return target
+
 
 def player_name(seat: int, lang: str | None = None) -> str:
     """A seat's name when nobody gave one: "Player 3" for seat 2."""
@@ -125,19 +172,7 @@ def event_text(e: dict[str, Any], seat: int | None = None, lang: str | None = No
         return g(other).format(name=name(s) if s is not None else "", **values)
 
     def where(target: str) -> str:
-        if target in WHERE_FIXED:
-            return g(WHERE_FIXED[target])
-        if re.fullmatch(r"t\d+", target):
-            owner = int(target[1:])
-            if owner == seat:
-                return g(WHERE_YOUR_TRAIN)
-            if owner == e.get("seat"):
-                return g(WHERE_OWN_TRAIN)
-            return g(WHERE_TRAIN).format(owner=name(owner))
-        m = _ARM.match(target)
-        if m:
-            return g(WHERE_ARM[m[1]]).format(n=m[2])
-        return target
+        return where_phrase(target, seat, e.get("seat"), name, tr.lang)
 
     def scores_of(values: Sequence[int]) -> str:
         return ", ".join(g(SCORE).format(name=who(s), n=v) for s, v in enumerate(values))

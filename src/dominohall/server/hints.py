@@ -68,7 +68,7 @@ def compute(record: dict[str, Any], seat: int, lang: str = "en") -> tuple[str, s
     asking player's; runs in a bot worker).  The advice (`dominohall.analysis.advise`)
     reads only `seat`'s view of the replayed game, never the other hands."""
     advice = advise(replay(record).view(seat))
-    why = advice_text(advice.reasons, lang)
+    why = advice_text(advice.reasons, lang, viewer=seat)
     return advice.action, (f"{advice.bot}: {why}" if advice.action else why)
 
 

@@ -17,12 +17,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, MarkdownViewer, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from ..engine import DominohallError, Game
 from ..i18n import N_, NP_, _, error_text, ngettext
 from . import render
-from .hint import advise, said, strongest_bot
+from .hint import advise, said
 from .keys import FittedFooter
 from .session import Session, rebuild
 from .widgets import Board, Chip, ChipBar, HandView
@@ -50,16 +50,21 @@ class NoticeScreen(FittedFooter, ModalScreen[str]):
         Binding("q", "quit_app", N_("Quit")),
     ]
 
-    def __init__(self, body: RenderableType, kind: str, game: str = "mexican_train") -> None:
+    def __init__(self, body: RenderableType, kind: str, game: str = "mexican_train",
+                 last: bool = False) -> None:
+        """`last`: the match's last round or hand (Enter shows the final table next)."""
         super().__init__()
         self.body = body
         self.kind = kind
         self.game = game            # the line games play hands, Mexican Train rounds
+        self.last = last
 
     @property
     def help_text(self) -> str:
         if self.kind == "final":
             return _("Enter or Space: back to the table · q: quit")
+        if self.last:
+            return _("Enter or Space: the final scores · q: quit")
         if self.game != "mexican_train":
             return _("Enter or Space: next hand · q: quit")
         return _("Enter or Space: next round · q: quit")
@@ -102,35 +107,89 @@ class NoticeScreen(FittedFooter, ModalScreen[str]):
 
 
 class HelpScreen(FittedFooter, ModalScreen[None]):
-    """The rules guide (`dominohall.guide.rules_markdown()`), over the table."""
+    """The keys, the board's symbols and the rules guide (`dominohall.guide.rules_markdown()`),
+    over the table; scrolls with the arrows, PgUp/PgDn, Home/End at once."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Vertical { width: 100%; height: 100%; border: thick $accent;
                             background: $surface; }
-    HelpScreen MarkdownViewer { height: 1fr; }
+    HelpScreen #help-scroll { height: 1fr; padding: 0 1; background: $surface; }
     HelpScreen #help-keys { height: auto; padding: 0 1; text-style: bold; }
     """
     BINDINGS = [
         Binding("escape,q,h,f1", "close", N_("Back to the game")),
     ]
 
-    def compose(self) -> ComposeResult:
-        from ..guide import rules_markdown
+    def __init__(self, keys: list[Binding] | None = None, view: View | None = None,
+                 names: list[str] | None = None) -> None:
+        """`keys`: the bindings of the screen it opens over (listed first); `view` and
+        `names`: that table, to say what to type for each of its trains or ends."""
+        super().__init__()
+        self.keys = keys or []
+        self.table_view = view
+        self.names = names
+        self.body: RenderableType = Text("")
+        self.shown_width = 0
 
+    def compose(self) -> ComposeResult:
+        from .help import help_body
+
+        self.body = help_body(self.app, self.keys, self.table_view, self.names)
         with Vertical() as box:
             box.border_title = _("Rules guide")
-            yield MarkdownViewer(rules_markdown(), show_table_of_contents=False,
-                                 open_links=False)
+            # a RichLog renders the body once into lines and draws only those on screen
+            yield RichLog(id="help-scroll", wrap=True, markup=False, auto_scroll=False)
             yield Static(_("Esc, q or h: back to the game · arrows, PgUp/PgDn: scroll"),
                          id="help-keys")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
+        self.query_one("#help-scroll").focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fill)
+
+    def _fill(self) -> None:
+        """Render the body at the box's width (again only when the width changed)."""
+        log = self.query_one("#help-scroll", RichLog)
+        width = log.scrollable_content_region.width
+        if width <= 0 or width == self.shown_width:
+            return
+        from ..guide import rules_markdown
+        from .help import Lines, guide_lines
+
+        self.shown_width = width
+        log.clear()
+        log.write(self.body, width=width, scroll_end=False)
+        log.write(Lines(guide_lines(rules_markdown(), width)), width=width, scroll_end=False)
+        log.scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def warm_help(screen: Screen[Any]) -> None:
+    """Render the rules guide for the help screen in a thread now, so h opens at once."""
+    from ..guide import rules_markdown
+    from .help import guide_lines
+
+    width = max(20, (screen.app.size.width or 80) - HELP_MARGIN)
+    guide = rules_markdown()
+    screen.run_worker(lambda: guide_lines(guide, width), thread=True, group="help",
+                      exit_on_error=False)
+
+
+#: columns the help's box takes from the screen: border, padding, scroll bar
+HELP_MARGIN = 6
+
+
+def screen_keys(screen: Screen[Any]) -> list[Binding]:
+    """A screen's own bindings (translated), in order, for the help's list of keys: those
+    its class declares, not the ones Textual gives every screen (Tab, copy)."""
+    own = {b.action for b in type(screen).BINDINGS if isinstance(b, Binding)}
+    return [b for bindings in screen._bindings.key_to_bindings.values() for b in bindings
+            if b.action in own]
 
 
 WIDE_MIN = (130, 34)        # the three-column layout needs this much; below: compact
@@ -211,6 +270,7 @@ class PlayScreen(FittedFooter, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#hand").border_title = _("Your hand")
+        warm_help(self)
         self.app.call_after_refresh(self.advance)
         if self.session.game.is_over:
             self.notices.append((render.final_summary(self.view(), self.session.names),
@@ -372,7 +432,8 @@ class PlayScreen(FittedFooter, Screen[None]):
         if self.notices:
             body, kind = self.notices.pop(0)
             self.modal_open = True
-            self.app.push_screen(NoticeScreen(body, kind, self.session.game.name),
+            last = kind == "round_end" and any(k == "final" for _b, k in self.notices)
+            self.app.push_screen(NoticeScreen(body, kind, self.session.game.name, last),
                                  self._notice_closed)
             return
         session = self.session
@@ -482,7 +543,8 @@ class PlayScreen(FittedFooter, Screen[None]):
         except Exception as err:              # never a traceback on the table
             self.say(f"{type(err).__name__}: {err}", "bold red")
             return False
-        self.say(_("you: {action}").format(action=action.strip()), "green")
+        self.say(render.own_last_move(self.view(), self.session.names) or action.strip(),
+                 "green")
         self.advance()
         return True
 
@@ -540,11 +602,12 @@ class PlayScreen(FittedFooter, Screen[None]):
             self.say(_("hint: it is not your turn"), "yellow")
             return
         view = self.view()
-        self.say(_("hint: {bot} is thinking…").format(bot=strongest_bot(view["game"])), "cyan")
+        self.say(_("hint: thinking…"), "cyan")
+        names = self.session.names
 
         def work() -> None:
             advice = advise(view)          # the view alone: the game's hidden hands stay out
-            reason = said(advice)
+            reason = said(advice, lambda s: render.bot_or_player(s, names), view["seat"])
             self.app.call_from_thread(self._show_hint, advice.action, reason, view)
 
         self.run_worker(work, thread=True, group="hint", exclusive=True, exit_on_error=False)
@@ -559,11 +622,13 @@ class PlayScreen(FittedFooter, Screen[None]):
             self.target_index = targets.index(target) if target in targets else 0
         self.show()
         keys = {"draw": "d", "pass": "p", "end": "e"}
-        how = (_("Enter plays it") if tile is not None
-               else _("press {key}").format(key=keys.get(action, "?")))
-        self.say(_("hint: {action} — {bot}: {reason}  ({how})").format(
-            action=action, bot=strongest_bot(view["game"]), reason=reason, how=how),
-            "bold cyan")
+        if tile is not None:
+            text = _("hint: play {tile} — {reason} ({how})").format(
+                tile=tile, reason=reason, how=_("Enter plays it"))
+        else:
+            text = _("hint: {reason} ({how})").format(
+                reason=reason, how=_("press {key}").format(key=keys.get(action, "?")))
+        self.say(text, "bold cyan")
 
     def action_undo(self) -> None:
         problem = self.session.undo()
@@ -593,7 +658,7 @@ class PlayScreen(FittedFooter, Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(screen_keys(self), self.view(), self.session.names))
 
     def action_quit_game(self) -> None:
         self.app.exit()
@@ -696,6 +761,7 @@ class ReplayScreen(FittedFooter, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#revealbox").border_title = _("Hands")
+        warm_help(self)
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -768,7 +834,7 @@ class ReplayScreen(FittedFooter, Screen[None]):
             player=player(d["seat"]), line=decision_line(d)), style=style)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(screen_keys(self), self.game.view(self.seat), self.names))
 
     def action_toggle_log(self) -> None:
         self.log_open = not self.log_open

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..analysis.advice import HINT_BOT, Advice, advise, reasons
 from ..engine import Game
-from ..i18n.advice import advice_text
+from ..i18n.advice import Names, advice_text
 
 View = dict[str, Any]
 
@@ -23,9 +23,10 @@ def strongest_bot(game: str) -> str:
     return HINT_BOT
 
 
-def said(advice: Advice) -> str:
-    """The advice's why in the terminal's language."""
-    return advice_text(advice.reasons)
+def said(advice: Advice, names: Names = None, viewer: int | None = None) -> str:
+    """The advice's why in the terminal's language; `names` names the seats ("Bot 2"),
+    `viewer` is the asking seat (its train is "your train")."""
+    return advice_text(advice.reasons, names=names, viewer=viewer)
 
 
 def hint(game: Game, seat: int) -> tuple[str, str]:
@@ -40,6 +41,6 @@ def suggest(view: View) -> str:
     return advise(view).action
 
 
-def why(action: str, view: View) -> str:
+def why(action: str, view: View, names: Names = None) -> str:
     """One line explaining `action` from what `view` shows."""
-    return advice_text(reasons(action, view))
+    return advice_text(reasons(action, view), names=names, viewer=view.get("seat"))

@@ -25,7 +25,7 @@ from ..bots.mexican import plan_train
 from ..engine.tiles import TEXT, parse_tile
 from ..i18n import N_, _, get_language, ngettext
 from ..i18n.labels import bot_name
-from ..i18n.log import event_text
+from ..i18n.log import event_text, target_noun
 
 View = dict[str, Any]
 
@@ -214,26 +214,27 @@ def points_word(n: int) -> str:
     return ngettext("{n} pt", "{n} pts", n).format(n=n)
 
 
+def target_name(target: str | None, view: View, names: list[str] | None = None) -> str:
+    """What a player calls a target, as the web does (js/words.js targetName): "your
+    train", "Bot 2's train", "the Mexican train", "the left end", "the spinner's upper
+    arm", "the lead"."""
+    return target_noun(target, view.get("seat"), lambda s: bot_or_player(s, names),
+                       get_language())
+
+
 def target_label(target: str | None, view: View, names: list[str] | None = None) -> str:
-    """A short label for a target chip: 't0 your train ▸7', 'mx Mexican ▸12', 'R end ▸3'."""
+    """A target chip: 'your train ▸7', 'the Mexican train ▸12', 'the left end ▸3'."""
     if target is None:
         return _("lead")
+    name = target_name(target, view, names)
     if view["game"] == "mexican_train":
         train = next(t for t in view["trains"] if t["id"] == target)
-        if train["owner"] is None:
-            who = _("Mexican")
-        elif train["owner"] == view.get("seat"):
-            who = _("your train")
-        else:
-            who = bot_or_player(train["owner"], names)
         if target in view["owed"]:
-            return _("{train} {who} owed ▸{end}").format(train=target, who=who,
-                                                        end=train["open_end"])
-        return _("{train} {who} ▸{end}").format(train=target, who=who, end=train["open_end"])
+            return _("{target}: cover the double ▸{end}").format(target=name,
+                                                                 end=train["open_end"])
+        return f"{name} ▸{train['open_end']}"
     end = next((e for e in view["layout"]["ends"] if e["id"] == target), None)
-    if end is None:
-        return _("{end} end").format(end=target)
-    return _("{end} end ▸{value}").format(end=target, value=end["value"])
+    return name if end is None else f"{name} ▸{end['value']}"
 
 
 # ----------------------------------------------------------------- panels
@@ -414,8 +415,18 @@ def log_text(view: View, last: int = 300, names: list[str] | None = None) -> Tex
     return text
 
 
-def _owed_line(owed: list[str]) -> Text:
-    return Text(_("owed: {trains} — cover it first").format(trains=", ".join(owed)),
+def own_last_move(view: View, names: list[str] | None = None) -> str:
+    """The viewer's latest move as the log says it ("you played 6-5 on your train")."""
+    for e in reversed(view["log"]):
+        if e.get("seat") == view.get("seat") and e["type"] in ("play", "draw", "pass", "end"):
+            return event_text(e, view.get("seat"), get_language(),
+                              names=lambda s: bot_or_player(s, names), game=view.get("game"))
+    return ""
+
+
+def _owed_line(owed: list[str], view: View, names: list[str] | None) -> Text:
+    trains = ", ".join(target_name(t, view, names) for t in owed)
+    return Text(_("owed: {trains} — cover it first").format(trains=trains),
                 style="bold white on red")
 
 
@@ -442,7 +453,7 @@ def trains_text(view: View, width: int = 80, height: int = 0,
     owed = view["owed"]
     if owed:
         text.append("   ")
-        text.append_text(_owed_line(owed))
+        text.append_text(_owed_line(owed, view, names))
     text.append("\n")
     me = view.get("seat")
     lines = max(1, min(3, (height - 1) // len(view["trains"]))) if height else 1
@@ -450,12 +461,11 @@ def trains_text(view: View, width: int = 80, height: int = 0,
             _("you") if t["owner"] == me else bot_or_player(t["owner"], names)
             for t in view["trains"]]
     who_w = max(len(w) for w in whos) + 2
-    id_w = max(3, *(len(t["id"]) + 1 for t in view["trains"]))
     for train, who in zip(view["trains"], whos):
-        tid, owner = train["id"], train["owner"]
+        owner = train["owner"]
         mark = "●" if train["marker"] and owner is not None else " "
         line = Text()
-        line.append(f"{tid:<{id_w}}{who:<{who_w}}", style="bold" if owner == me else "")
+        line.append(f"{who:<{who_w}}", style="bold" if owner == me else "")
         line.append(f"{mark} ", style="yellow")
         line.append(f"▸{train['open_end']:<3}", style="bold cyan")
         indent = len(line)
@@ -480,7 +490,7 @@ def trains_compact(view: View, names: list[str], width: int = 80) -> Text:
     owed = view["owed"]
     text = Text()
     if owed:
-        text.append_text(_owed_line(owed))
+        text.append_text(_owed_line(owed, view, names))
         text.append("\n")
     rows = []
     for train in view["trains"]:
@@ -489,7 +499,6 @@ def trains_compact(view: View, names: list[str], width: int = 80) -> Text:
         tiles = "" if owner is None else tiles_word(view["hand_sizes"][owner])
         pts = "" if owner is None else points_word(view["scores"][owner])
         rows.append((train, who, tiles, pts))
-    id_w = max(len(t["id"]) for t in view["trains"]) + 1
     who_w = max(len(r[1]) for r in rows) + 1
     tiles_w = max(len(r[2]) for r in rows)
     pts_w = max(len(r[3]) for r in rows)
@@ -498,7 +507,7 @@ def trains_compact(view: View, names: list[str], width: int = 80) -> Text:
         line = Text()
         turn = owner is not None and owner == view["current_seat"]
         line.append("▶" if turn else " ", style="bold green")
-        line.append(f"{train['id']:<{id_w}}{who:<{who_w}}", style="bold" if owner == me else "")
+        line.append(f"{who:<{who_w}}", style="bold" if owner == me else "")
         line.append(tiles.rjust(tiles_w), style="bold red" if tiles and
                     view["hand_sizes"][owner] == 1 else "")
         line.append(" " + pts.rjust(pts_w) + " ")
@@ -539,7 +548,7 @@ def layout_text(view: View, width: int = 80) -> Text:
     half = max(10, (width - 14) // 2)
     line = Text()
     if left:
-        line.append(f"L{left['value']}◂ ", style="bold cyan")
+        line.append(f"◂{left['value']} ", style="bold cyan")
         line.append_text(chain_text(oriented(left["tiles"], left["value"]), half, reverse=True))
     lead_style = "bold yellow" if lay["lead"] == lay["spinner"] else "bold"
     if left and left["tiles"]:
@@ -550,14 +559,13 @@ def layout_text(view: View, width: int = 80) -> Text:
     line.append(lead, style=lead_style + " underline")
     if right:
         line.append_text(chain_text(oriented(right["tiles"], right["value"]), half))
-        line.append(f" ▸R{right['value']}", style="bold cyan")
+        line.append(f" ▸{right['value']}", style="bold cyan")
     text.append_text(line)
     text.append("\n")
     for eid, end in ends.items():
         if eid in ("L", "R"):
             continue
-        arm = Text(_("  arm {end} off the spinner ▸{value}: ").format(end=eid, value=end["value"]),
-                   style="cyan")
+        arm = Text(f"  {target_name(eid, view)} ▸{end['value']}: ", style="cyan")
         if end["tiles"]:
             arm.append_text(chain_text(oriented(end["tiles"], end["value"]),
                                        max(8, width - len(arm) - 1)))

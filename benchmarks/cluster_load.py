@@ -11,9 +11,10 @@ when one ends) played as fast as the players can; each table's two seats sit on
 different nodes when there are several (seat 0 on node i, seat 1 on node i+1), so with
 2-3 nodes every action of one of the two players is relayed to its owner.  Measured:
 actions/s, the action-to-broadcast latency (a player sends an action; the time until
-the *other* player's websocket has the state of that version: relay included), and per
-node its CPU (user+system seconds per second) and RSS at the end.  The load generator
-runs on the same two cores.
+the *other* player's websocket has the state of that version: relay included), the
+database transactions per action (every query is one; a figure the machine's load does
+not change), and per node its CPU (user+system seconds per second) and RSS at the end.
+The load generator runs on the same two cores.
 
 ``failover``: three nodes, a table with two players (on the two nodes that do not own
 it), a spectator on the owner, and a bot; mid-round the owner is killed with -9.
@@ -137,6 +138,19 @@ def fresh_db(base: str):
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def commits(base: str, db: str) -> int:
+    """Transactions committed in database `db` since it was made (every query of the
+    nodes is one: they run in autocommit), once the stopped nodes' counts are in."""
+    import psycopg
+
+    name = urlsplit(db).path.lstrip("/")
+    time.sleep(1.0)                     # a backend's statistics reach the view within 1 s
+    with psycopg.connect(base, autocommit=True) as conn:
+        row = conn.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = %s",
+                           (name,)).fetchone()
+    return int(row[0]) if row else 0
+
+
 def make_table(node: Node, seats: list[dict]) -> tuple[str, dict[int, str]]:
     status, t = node.request("POST", "/api/tables", {
         "game": "mexican_train", "options": SHORT_MT, "seats": seats, "ready_seconds": 0})
@@ -221,7 +235,7 @@ async def play_all(nodes: list[Node], tables: int, stop: float, out: dict[str, A
 def load(args: argparse.Namespace) -> list[str]:
     lines = [f"# cluster_load.py load: {args.tables} tables, {args.seconds:g} s a run, "
              f"{os.cpu_count()} cores shared with the load generator and PostgreSQL",
-             "nodes  actions/s  p50 ms  p99 ms  per node: CPU s/s, RSS MB"]
+             "nodes  actions/s  p50 ms  p99 ms  db xact/action  per node: CPU s/s, RSS MB"]
     for n in args.nodes:
         with fresh_db(args.db) as db, tempfile.TemporaryDirectory() as tmp:
             nodes = [Node(db, tmp, 0) for _ in range(n)]
@@ -238,9 +252,10 @@ def load(args: argparse.Namespace) -> list[str]:
             finally:
                 for x in nodes:
                     x.stop()
+            per_action = commits(args.db, db) / max(1, out["actions"])
         lat = [v * 1000 for v in out["latency"]]
         line = (f"{n:5d}  {out['actions'] / elapsed:9.0f}  {pct(lat, 0.5):6.1f}  "
-                f"{pct(lat, 0.99):6.1f}  " +
+                f"{pct(lat, 0.99):6.1f}  {per_action:14.1f}  " +
                 ", ".join(f"{c:.2f}/{r:.0f}" for c, r in zip(cpu, rss, strict=True)))
         print(line, flush=True)
         lines.append(line)

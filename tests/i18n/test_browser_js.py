@@ -191,3 +191,16 @@ def test_refusals_in_the_page_name_no_codes(node, lang):
     for text in got:
         assert not re.search(r"\bdraw:|'end'|\bt\d\b|must_play|hand_size|max_doubles", text), \
             (lang, text)
+
+
+def test_with_lang_keeps_the_address_language(node):
+    """withLang: a page opened with ?lang=kk leads to pages in Kazakh (same site only; an
+    address naming its own language, or a page without ?lang=, is left alone)."""
+    got = node("""globalThis.location = new URL("http://h:1/t/abc?invite=x&lang=kk#top");
+        const out = [I.withLang("/t/new"), I.withLang("/replay?table=q#s"),
+                     I.withLang("/?lang=bg"), I.withLang("https://elsewhere.org/x")];
+        globalThis.location = new URL("http://h:1/");
+        out.push(I.withLang("/t/new"));
+        return out;""", None)
+    assert got == ["/t/new?lang=kk", "/replay?table=q&lang=kk#s", "/?lang=bg",
+                   "https://elsewhere.org/x", "/t/new"]

@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+from dominohall.i18n import translator
 from dominohall.server.deps import cookie_name
 
 from .cluster_players import WsPlayer
@@ -263,6 +264,13 @@ def test_free_text_at_a_private_table_is_text_never_markup(browser, server):
     assert page.locator("#chat-status").inner_text().startswith("Too many requests")
     assert page.locator("#chat-list li").count() <= 12
     assert page.locator("#chat-list li", has_text="Good game").count() == 0
+    # the language menu switches in place: the panel and the phrases said already follow
+    page.select_option("#lang-menu", "es")
+    es = translator("es")
+    page.wait_for_selector(f"#chat h2:text-is('{es.gettext('Chat')}')")
+    oops = page.locator("#chat-list li .chat-text").nth(1).inner_text()
+    assert oops == es.gettext("Oops") != "Oops"
+    assert page.locator("#chat-list li .chat-text").first.inner_text() == evil     # text stays
     ctx.close()
     errors = [e for e in errors if "status of 429" not in e]       # the refusals we asked for
     assert not errors, errors

@@ -76,6 +76,8 @@ def play_until_turn_of(node, tid, seat, secrets):
         if v["current_seat"] == seat:
             return v["version"]
         who = v["current_seat"]
+        assert who is not None and not v["is_over"], {k: v.get(k) for k in (
+            "version", "is_over", "round", "current_seat")}
         mine = view(node, tid, secrets[who])
         status, r = node.request("POST", f"/api/tables/{tid}/actions",
                                  {"action": mine["legal_actions"][0], "version": v["version"]},
@@ -250,3 +252,39 @@ def test_a_node_restarted_under_its_name_takes_back_only_the_tables_still_its_ow
                     "SELECT seq FROM dh_actions WHERE table_id = %s ORDER BY seq",
                     (tid,)).fetchall()]
                 assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) == at[tid] + 3
+
+
+def test_the_owner_refuses_a_relayed_move_whose_seat_secret_no_longer_opens_the_seat(
+        nodes, cluster_db):
+    """A follower node whose copy of the seats is behind (it has not heard of the
+    re-invite yet) relays the old device's move: the owner checks the secret again."""
+    one, two, three = nodes
+    t = create(one, [{"kind": "human"}, {"kind": "human"}], take_seat=0, name="Ann")
+    tid, ann = t["id"], t["seat_token"]
+    invite = next(s["token"] for s in t["seats"] if s["seat"] == 1)
+    ben = two.claim(tid, invite, "Ben")
+    at = play_until_turn_of(one, tid, 1, {0: ann, 1: ben})
+    move = view(two, tid, ben)["legal_actions"][0]
+    status, r = one.request("POST", f"/api/tables/{tid}/seats/1/invite",
+                            headers={"X-Admin-Token": t["admin"]})
+    assert status == 200, r
+    with psycopg.connect(cluster_db, autocommit=True) as conn:
+        owner_key = conn.execute(
+            "SELECT n.key FROM dh_owners o JOIN dh_nodes n ON n.name = o.node "
+            "WHERE o.table_id = %s", (tid,)).fetchone()[0]
+        conn.execute("LISTEN dh_node_7")            # this test plays a stale node, key 7
+        for i, secret in enumerate((ben, None, "")):
+            conn.execute("SELECT pg_notify(%s, %s)", (f"dh_node_{owner_key}", json.dumps({
+                "id": f"probe{i}", "op": "submit", "t": tid, "from": 7, "n": "stale",
+                "args": {"seat": 1, "text": move, "version": at, "secret": secret}})))
+            reply = json.loads(next(conn.notifies(timeout=10, stop_after=1)).payload)
+            assert reply["id"] == f"probe{i}" and reply["status"] == 403, reply
+            assert reply["err"]["error"] == "bad_token", reply
+    for node in nodes:
+        v = view(node, tid)
+        assert (v["version"], v["current_seat"]) == (at, 1), (node.port, v)
+    ben = three.claim(tid, r["token"], "Ben")           # the new device moves, once
+    status, played = two.request("POST", f"/api/tables/{tid}/actions",
+                                 {"action": move, "version": at},
+                                 headers={"X-Seat-Token": ben})
+    assert status == 200 and played["version"] == at + 1, played

@@ -90,7 +90,7 @@ class CommunityStore:
         self._exec("UPDATE {t}accounts SET hash = {p} WHERE id = {p}", (hash_, account_id))
 
     def delete_account(self, account_id: str) -> None:
-        """Personal data goes (name, password hash, sessions); the id
+        """Personal data goes (name, password hash, sessions, friends, seats); the id
         stays so finished records keep a player, anonymised."""
         def once() -> None:
             with self.store._tx() as db:
@@ -100,6 +100,8 @@ class CommunityStore:
                            (account_id, account_id))
                 db.execute(sql("DELETE FROM {t}table_invites WHERE from_id = {p} OR to_id = {p}"),
                            (account_id, account_id))
+                db.execute(sql("DELETE FROM {t}account_seats WHERE account_id = {p}"),
+                           (account_id,))
                 db.execute(sql("UPDATE {t}accounts SET name = NULL, name_key = NULL, "
                                "skeleton = NULL, hash = '', deleted = {p} WHERE id = {p}"),
                            (time.time(), account_id))

@@ -299,7 +299,26 @@ class Follower(TableState):
         """Seats, settings, state and the actions after this copy's version, from the
         database (the log is the truth: a missed notification costs nothing)."""
         async with self.lock:
-            await self.hub.run_db(self._sync)
+            await self._sync()
+
+    async def _sync(self) -> None:
+        """(Under the lock.)  The database is read in a database thread and the copy
+        changed here, in the event loop: a view being made never sees a game half
+        changed by another thread."""
+        actions, seats, row, rebuilt = await self.hub.run_db(self._read, self.version)
+        if rebuilt is not None:
+            self.game = rebuilt
+        else:
+            for seq, action in actions:
+                if seq == self.version + 1:     # only at the version it follows: once
+                    self.game.apply(action)
+        self.seats = [Seat.from_stored({"kind": k, "bot": b, "token": tok or "",
+                                        "secret": sec, "name": n})
+                      for k, b, tok, sec, n in seats]
+        if row:
+            self.settings = TableSettings.from_stored(self.hub.store._json_out(row[0][0]))
+            self.expired = row[0][1] == "expired"
+        self.seats_print = meta_print(self)
 
     async def take(self, start: Any, actions: Any, meta: Any) -> None:
         """A state event's actions (`start`: the version they follow) applied to this copy
@@ -316,29 +335,23 @@ class Follower(TableState):
                     return
                 except Exception:               # cannot happen: the log decides
                     log.exception("table %s: an announced action did not apply", self.id)
-            await self.hub.run_db(self._sync)
+            await self._sync()
 
-    def _sync(self) -> None:
+    def _read(self, version: int) -> tuple[list[Any], list[Any], list[Any], Any]:
+        """(A database thread.)  The actions after `version`, the seats, the settings and
+        state; and the game rebuilt from the store if the actions have a gap."""
         store = self.hub.store
         rows = store._rows("SELECT seq, action FROM {t}actions WHERE table_id = {p} "
-                           "AND seq > {p} ORDER BY seq", (self.id, self.version))
-        for seq, action in rows:
-            if seq != self.version + 1:         # a gap cannot happen; rebuild to be sure
-                stored = store.load_table(self.id)
-                if stored is not None:
-                    self.game = TableState.rebuild(stored)
-                break
-            self.game.apply(action)
+                           "AND seq > {p} ORDER BY seq", (self.id, version))
+        rebuilt = None
+        if [seq for seq, _ in rows] != list(range(version + 1, version + 1 + len(rows))):
+            stored = store.load_table(self.id)  # a gap cannot happen; rebuild to be sure
+            if stored is not None:
+                rebuilt = TableState.rebuild(stored)
         seats = store._rows("SELECT kind, bot, token, secret, name FROM {t}seats WHERE "
                             "table_id = {p} ORDER BY seat", (self.id,))
-        self.seats = [Seat.from_stored({"kind": k, "bot": b, "token": tok or "",
-                                        "secret": sec, "name": n})
-                      for k, b, tok, sec, n in seats]
         row = store._rows("SELECT settings, state FROM {t}tables WHERE id = {p}", (self.id,))
-        if row:
-            self.settings = TableSettings.from_stored(store._json_out(row[0][0]))
-            self.expired = row[0][1] == "expired"
-        self.seats_print = meta_print(self)
+        return rows, seats, row, rebuilt
 
     def table_info(self) -> dict[str, Any]:
         info = dict(self.info or {})
@@ -708,10 +721,10 @@ class PgCluster:
 
     async def _apply(self, core: TableCore, op: str, args: dict[str, Any],
                      source: str | None = None) -> Any:
-        if op == "submit":
+        if op == "submit":          # relayed: the seat secret must still open the seat
             secret = args.get("secret")
             return await core.submit(args["seat"], args["text"], args["version"],
-                                     secret=str(secret) if secret else None)
+                                     secret=str(secret or "") if source else secret)
         if op == "join":
             return list(await core.join(args["token"], args["name"], args.get("secret")))
         if op == "reinvite":
@@ -728,6 +741,8 @@ class PgCluster:
             return {"info": core.table_info(), "a": core.presence.total()}
         if op == "take_seat_again":
             return await core.take_seat_again(int(args["seat"]), str(args.get("holder")))
+        if op == "decline_again":
+            return await core.decline_again(int(args["seat"]), str(args.get("holder")))
         if op == "again":
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
                                        str(args.get("address") or ""), args.get("free_as"))

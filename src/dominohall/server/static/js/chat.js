@@ -22,7 +22,8 @@ function saveMuted() {
 
 function line(m) {
   return el("li", { class: m.seat === C.me && m.seat !== null ? "chat-msg mine" : "chat-msg", "data-seat": m.seat ?? "" },
-    el("b", { class: "chat-name", text: m.name }), ": ", el("span", { class: "chat-text", text: m.text }));
+    el("b", { class: "chat-name", text: m.name }), ": ",
+    el("span", { class: "chat-text", text: (m.phrase && C.phrases[m.phrase]) || m.text }));   // a phrase in this page's language
 }
 
 function renderMessages() {
@@ -51,7 +52,6 @@ function renderMutes() {
 function add(m) {
   if (!m || C.seen.has(m.id)) return;
   C.seen.add(m.id);
-  if (m.phrase && C.phrases[m.phrase]) m = { ...m, text: C.phrases[m.phrase] };    // this page's language
   C.messages.push(m);
   C.messages.sort((a, b) => a.id - b.id);
   C.last = Math.max(C.last, m.id);
@@ -137,6 +137,15 @@ export async function mountChat(parent, tableId, you) {
   loadMuted();
   try { await load(); } catch { return; }          // no chat (an old table): no panel
   parent.appendChild(build());
+  renderMessages();
+}
+
+/** The page's language changed in place: the panel and the phrases in the new one. */
+export async function chatLanguage() {
+  if (!C.box) return;
+  try { await load(); } catch { return; }
+  const old = C.box;
+  old.replaceWith(build());
   renderMessages();
 }
 

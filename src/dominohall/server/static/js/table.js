@@ -4,7 +4,7 @@
 // Enter plays; D draw, P pass, E end turn, H hint, Esc cancels).
 import { againOffer, renderOffer, waitingForText } from "./again.js";
 import { api, el, GAME_LABELS } from "./api.js";
-import { chatCatchUp, chatMessage, mountChat } from "./chat.js";
+import { chatCatchUp, chatLanguage, chatMessage, mountChat } from "./chat.js";
 import { mountBoard, refitOnResize } from "./board.js";
 import { domino, halves, handTile, setFace } from "./dominoes.js";
 import { currentLanguage, initI18n, languageMenu, roundHow, t, tError, tEvent, tn, withLang } from "./i18n.js";
@@ -953,7 +953,7 @@ function wire() {
 
 async function main() {
   await initI18n();
-  $("lang-slot").replaceChildren(languageMenu({ onChange: () => { staticText(); render(); } }));
+  $("lang-slot").replaceChildren(languageMenu({ onChange: () => { staticText(); render(); chatLanguage(); } }));
   applyPrefs();
   staticText();
   wire();

@@ -241,3 +241,23 @@ def test_bad_bodies_are_refused_and_change_nothing(tmp_path):
             assert r.status_code == 422, (body, r.text)
         assert client.get(f"/api/tables/{t['id']}").json()["next_table"] is None
         assert set(hub(client).tables) == before            # no table was made
+
+
+def test_no_thanks_frees_the_seat_at_once(tmp_path):
+    with make(tmp_path) as client:
+        t, host, guest, _, _ = finished_table(client)
+        nxt = host.post(f"/api/tables/{t['id']}/again", json={}).json()
+        stranger = another_browser(client)
+        r = stranger.post(f"/api/tables/{t['id']}/again/decline", json={})
+        assert r.status_code == 403, r.text                 # not a player of the table
+        assert client.get(f"/api/tables/{nxt['id']}").json()["status"] == "waiting"
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            recv(ws)
+            r = guest.post(f"/api/tables/{t['id']}/again/decline", json={})
+            assert r.status_code == 204, r.text
+            m = recv(ws, "again")                           # the others are told
+        assert m["again"]["reserved"] == []
+        info = client.get(f"/api/tables/{nxt['id']}").json()
+        assert info["seats"][1]["kind"] == "bot" and info["status"] == "playing"
+        r = guest.post(f"/api/tables/{t['id']}/again", json={})
+        assert r.status_code == 409 and r.json()["code"] == "again_seat_freed", r.text

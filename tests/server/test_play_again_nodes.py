@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 
 from websockets.sync.client import connect
 
@@ -23,8 +24,9 @@ def recv_until(sock, test, seconds=20.0):
             return m
 
 
-def test_play_again_across_nodes(cluster_db, server_factory):
-    one, two = (server_factory(cluster_db).start() for _ in range(2))
+def finished(one, two):
+    """A two-person Block match played to its end: the host (seat 0) on node one, the
+    guest (seat 1) on node two."""
     status, t = one.request("POST", "/api/tables", {
         "game": "block", "options": {"hands": 1}, "ready_seconds": 0,
         "seats": [{"kind": "human"}, {"kind": "human"}], "take_seat": 0, "name": "Ann"})
@@ -41,6 +43,12 @@ def test_play_again_across_nodes(cluster_db, server_factory):
     finally:
         for p in players:
             p.close()
+    return t, tid, host, guest, invite
+
+
+def test_play_again_across_nodes(cluster_db, server_factory):
+    one, two = (server_factory(cluster_db).start() for _ in range(2))
+    t, tid, host, guest, invite = finished(one, two)
     admin = {"X-Admin-Token": t["admin"]}
     with connect(f"ws://127.0.0.1:{two.port}/ws/{tid}?token={guest}", open_timeout=10) as ws:
         recv_until(ws, lambda m: m["type"] == "state")
@@ -83,3 +91,27 @@ def test_play_again_across_nodes(cluster_db, server_factory):
         time.sleep(0.1)
     assert [s["name"] for s in info["seats"]] == ["Ann", "Ben"]
     assert info["again"]["reserved"] == []
+
+
+def test_no_thanks_on_the_other_node_frees_the_seat_and_tells_the_host(cluster_db,
+                                                                       server_factory):
+    one, two = (server_factory(cluster_db).start() for _ in range(2))
+    t, tid, host, guest, _ = finished(one, two)
+    status, nxt = one.request("POST", f"/api/tables/{tid}/again", {},
+                              headers={"X-Seat-Token": host})
+    assert status == 201, nxt
+    with connect(f"ws://127.0.0.1:{one.port}/ws/{tid}?token={host}", open_timeout=10) as ws:
+        recv_until(ws, lambda m: m["type"] == "state")
+        req = urllib.request.Request(f"{two.url}/api/tables/{tid}/again/decline", b"{}",
+                                     method="POST", headers={"X-Seat-Token": guest,
+                                                             "Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=20) as r:
+            assert r.status == 204
+        m = recv_until(ws, lambda m: m["type"] == "again")
+    assert m["again"]["reserved"] == []
+    for node in (one, two):
+        _, info = node.request("GET", f"/api/tables/{nxt['id']}")
+        assert info["seats"][1]["kind"] == "bot" and info["again"]["reserved"] == [], info
+    status, r = two.request("POST", f"/api/tables/{tid}/again", {},
+                            headers={"X-Seat-Token": guest})
+    assert status == 409 and r["code"] == "again_seat_freed", r

@@ -8,6 +8,7 @@ import pytest
 
 from dominohall import IllegalAction
 from dominohall.analysis.advice import HINT_BOT, advise
+from dominohall.i18n import error_text
 from dominohall.tui import render
 from dominohall.tui.app import PlayApp
 from dominohall.tui.hint import why
@@ -23,7 +24,7 @@ def mt(seed: int = 3, **kw) -> Session:
 def engine_message(session: Session, action: str) -> str:
     with pytest.raises(IllegalAction) as err:
         session.game.clone().apply(action, seat=session.human)
-    return str(err.value)
+    return error_text(err.value, words=True)      # as the terminal says it
 
 
 def test_hint_says_the_strongest_bots_move_as_a_sentence():

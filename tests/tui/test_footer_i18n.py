@@ -101,3 +101,30 @@ def test_play_has_its_own_context():
         assert key != "Play" and button != "Play" and key != button, lang
     assert "terminal key\x04Play" in i18n.catalog_json("ru")["messages"]
     assert i18n.catalog_json("ru")["messages"]["Play"] == i18n.translator("ru").gettext("Play")
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_a_refused_key_is_said_without_english(lang):
+    """Pressing d during the first-turn chain: the refusal names the action as the footer
+    does ("Взять: ..."), not the engine's "draw: ..."."""
+    i18n.set_language(lang)
+    tr = i18n.translator(lang)
+    session = Session.new("mexican_train", 4, 3, {}, ["greedy"], autosave=False)
+
+    async def main() -> str:
+        app = PlayApp(session, speed=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert session.human_to_play
+            assert "draw" not in session.view()["legal_actions"]
+            await pilot.press("d")
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            assert screen.message.plain in " ".join(screen_text(app).split()) or \
+                screen.message.plain[:40] in screen_text(app)
+            return screen.message.plain
+
+    message = run(main())
+    assert message.startswith(tr.gettext("Draw") + ": "), message
+    assert not message.lower().startswith("draw"), message
+    assert "must_play" not in message, message

@@ -38,4 +38,5 @@ def test_score_sheet_and_header_for_ten_players():
     view = g.view(0)
     sheet = render.score_sheet(view, []).plain.splitlines()
     assert all(len(line) <= 4 + 5 * 10 for line in sheet)
+    assert sheet[0].split() == ["you", *(f"#{n}" for n in range(2, 11))]     # 1-based
     assert "Round 1 of 13 — engine 12-12" in render.header(view, []).plain

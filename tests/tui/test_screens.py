@@ -282,7 +282,7 @@ def test_the_footer_shows_only_keys_that_apply():
                 session.game.clone().apply(word, seat=session.human)
             await pilot.press(word[0])
             await pilot.pause()
-            assert play_screen(app).message.plain == str(err.value)
+            assert play_screen(app).message.plain == i18n.error_text(err.value, words=True)
 
     run(main())
 

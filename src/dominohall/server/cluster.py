@@ -741,6 +741,8 @@ class PgCluster:
             return {"info": core.table_info(), "a": core.presence.total()}
         if op == "take_seat_again":
             return await core.take_seat_again(int(args["seat"]), str(args.get("holder")))
+        if op == "decline_again":
+            return await core.decline_again(int(args["seat"]), str(args.get("holder")))
         if op == "again":
             nxt = await self.hub.again(core, args.get("seat"), bool(args.get("host")),
                                        str(args.get("address") or ""), args.get("free_as"))

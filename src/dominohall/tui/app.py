@@ -538,7 +538,8 @@ class PlayScreen(FittedFooter, Screen[None]):
         try:
             self.session.play(action)
         except DominohallError as err:          # from its code and params, in --lang
-            self.say(error_text(err), "bold red")
+            # the action as the footer names it ("Draw: ..."), never the engine's "draw:"
+            self.say(error_text(err, words=True), "bold red")
             return False
         except Exception as err:              # never a traceback on the table
             self.say(f"{type(err).__name__}: {err}", "bold red")

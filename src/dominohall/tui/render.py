@@ -306,7 +306,7 @@ def players(view: View, names: list[str]) -> Text:
 
 
 def players_line(view: View, names: list[str], width: int) -> Text:
-    """The compact layout's players: '▶ you 5 tiles 15 pts · seat 1 7 tiles 10 pts', wrapped."""
+    """The compact layout's players: '▶ you 5 tiles 15 pts · Bot 2 7 tiles 10 pts', wrapped."""
     parts: list[Text] = []
     for s in range(view["players"]):
         part = Text()
@@ -348,7 +348,8 @@ def score_sheet(view: View, names: list[str]) -> Text:
     tot = _("tot")
     lead = max(4, len(word) + 3, len(tot) + 1)
     w = 5
-    cols = [_("you") if s == view.get("seat") else f"s{s}" for s in range(n)]
+    # players by their number, from 1 like their names ("Bot 3" is #3), never the seat index
+    cols = [_("you") if s == view.get("seat") else f"#{s + 1}" for s in range(n)]
     w = max(w, *(len(c) + 1 for c in cols))
     text = Text()
     text.append(" " * lead + "".join(f"{c:>{w}}" for c in cols) + "\n", style="bold underline")
@@ -593,7 +594,7 @@ def table_compact(view: View, names: list[str], width: int = 80) -> Text:
 
 
 def round_end_title(event: dict[str, Any], view: View, names: list[str]) -> str:
-    """'Round 3 over — seat 2 went out' / 'Hand 1 over — blocked'."""
+    """'Round 3 over — Bot 3 went out' / 'Hand 1 over — blocked'."""
     mt = view["game"] == "mexican_train"
     if event["reason"] == "domino" and event["seat"] is not None:
         who = seat_name(event["seat"], view, names)

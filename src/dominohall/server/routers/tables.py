@@ -173,6 +173,15 @@ async def again(request: Request, response: Response, table_id: str, hub: HubDep
     return out
 
 
+@router.post("/api/tables/{table_id}/again/decline", status_code=204,
+             summary="no thanks to Play again: the seat kept for you at the next table is "
+                     "freed now")
+async def decline_again(request: Request, table_id: str, hub: HubDep) -> Response:
+    old = await find_table(hub, table_id)
+    await hub.decline_again(old, seat_of(request, old))
+    return Response(status_code=204)
+
+
 @router.get("/api/tables/{table_id}/view", summary="Game.view for your seat (or a spectator)")
 async def view(table: TableDep, seat: SeatDep) -> dict[str, Any]:
     return await table.view(seat)

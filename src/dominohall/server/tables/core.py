@@ -375,31 +375,50 @@ class TableCore(TableState):
             seats = again.pending(self)
             if not seats or again.seconds_left(self) > 0:
                 return []
-            state = dict(self.settings.again or {})
-            for seat in seats:
-                mine = self.seats[seat]
-                if state.get("free_as") == "invite":
-                    token = secrets.token_urlsafe(18)
-                    await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
-                                          token=token, secret=None, name=None)
-                    mine.token, mine.secret, mine.name = token, None, None
-                else:
-                    bot, name = self.settings.away_bot, f"Bot {seat}"
-                    await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
-                                          kind="bot", bot=bot, token="", secret=None,
-                                          name=name)
-                    mine.kind, mine.bot, mine.token, mine.secret, mine.name = \
-                        "bot", bot, "", None, name
-                    self.away_since.pop(seat, None)
-            state["freed"] = sorted({*state.get("freed", []), *seats})
-            settings = self.settings.copy(again=state)
-            await self.hub.run_db(self.hub.store.set_settings, self.id, settings.stored())
-            self.settings = settings
-            self.meta += 1
-            self._time_turn()
+            await self._free(seats)
         self.broadcast_table()
         self.kick()
         return seats
+
+    async def decline_again(self, seat: int, holder: str) -> None:
+        """The player `seat` was kept for says no: it is freed now, as at the countdown's end."""
+        async with self.lock:
+            state = self.settings.again or {}
+            res = (state.get("reserved") or {}).get(str(seat))
+            if res is None or not secrets.compare_digest(str(res.get("h")), holder):
+                raise Rejected("not_yours", "This seat at the new table is kept for the "
+                               "player who held it.", 403, reason="again_seat_reserved",
+                               params={"seat": seat})
+            if seat not in again.pending(self):
+                return                              # taken or freed already: nothing to do
+            await self._free([seat])
+        self.broadcast_table()
+        self.kick()
+
+    async def _free(self, seats: list[int]) -> None:
+        """Free reserved `seats` (under the lock)."""
+        state = dict(self.settings.again or {})
+        for seat in seats:
+            mine = self.seats[seat]
+            if state.get("free_as") == "invite":
+                token = secrets.token_urlsafe(18)
+                await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
+                                      token=token, secret=None, name=None)
+                mine.token, mine.secret, mine.name = token, None, None
+            else:
+                bot, name = self.settings.away_bot, f"Bot {seat}"
+                await self.hub.run_db(self.hub.store.update_seat, self.id, seat,
+                                      kind="bot", bot=bot, token="", secret=None,
+                                      name=name)
+                mine.kind, mine.bot, mine.token, mine.secret, mine.name = \
+                    "bot", bot, "", None, name
+                self.away_since.pop(seat, None)
+        state["freed"] = sorted({*state.get("freed", []), *seats})
+        settings = self.settings.copy(again=state)
+        await self.hub.run_db(self.hub.store.set_settings, self.id, settings.stored())
+        self.settings = settings
+        self.meta += 1
+        self._time_turn()
 
     async def set_settings(self, **changes: Any) -> None:
         """Store new values of some settings (e.g. Play again's ``next_table``)."""

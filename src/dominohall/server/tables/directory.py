@@ -80,6 +80,9 @@ class Cluster(Protocol):
 
     async def take_seat_again(self, nxt: Any, seat: int, holder: str) -> str: ...
 
+    async def relay(self, table: Any, op: str, **args: Any) -> Any:
+        """`op` on the owner of `table`."""
+
     def tell(self, table_id: str, text: str) -> None:
         """A message to the connections of `table_id` on the other nodes."""
 

@@ -465,6 +465,26 @@ class Hub:
                                           "again": again.info(nxt)}))
         return out
 
+    async def decline_again(self, old: TableState, seat: int | None) -> None:
+        """"No thanks" to Play again: the seat kept for the caller at the next table is
+        freed at once (the others need not wait for the countdown)."""
+        if seat is None or not old.finished or not old.seats[seat].human:
+            raise Rejected("spectator", "Only the table's players can play again.", 403,
+                           reason="again_players_only")
+        nxt = await self.table(again.next_id(old))
+        if nxt is None:
+            raise Rejected("not_over", "Play again once the match is over.", 409,
+                           reason="again_not_over")
+        holder = again.holder_hash(old.seats[seat].secret)
+        if isinstance(nxt, TableCore):
+            await nxt.decline_again(seat, holder)
+        else:
+            assert self.cluster is not None
+            await self.cluster.relay(nxt, "decline_again", seat=seat, holder=holder)
+            await nxt.sync()
+        self.tell(old.id, protocol.dumps({"type": "again", "table": nxt.id,
+                                          "again": again.info(nxt)}))
+
     def saw_again(self, table_id: str, text: str) -> None:
         """Another node made `table_id`'s successor: this node's copy links to it too."""
         try:

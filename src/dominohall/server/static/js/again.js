@@ -7,7 +7,8 @@
 //   renderOffer($("again-offer"), S.again, mySeat(), tableId);       // each second
 //
 // The server keeps each seat of the new table for the device that held it here: Join
-// (POST /api/tables/{id}/again with this table's seat cookie) takes you to it, no name asked.
+// (POST /api/tables/{id}/again with this table's seat cookie) takes you to it, no name asked;
+// No thanks (POST .../again/decline) frees it at once.
 import { api, el } from "./api.js";
 import { t, tn, withLang } from "./i18n.js";
 
@@ -42,8 +43,15 @@ export function renderOffer(box, offer, seat, tableId, now = Date.now()) {
           join.disabled = false;
         }
       } });
-    const later = el("button", { type: "button", id: "again-dismiss", text: t("Not now"),
-      onclick: () => { offer.dismissed = true; box.hidden = true; } });
+    // no thanks: the seat is freed now (a bot or an invite), so the others need not wait
+    const later = el("button", { type: "button", id: "again-dismiss", text: t("No thanks"),
+      onclick: async () => {
+        offer.dismissed = true;
+        box.hidden = true;
+        try {
+          await api(`/api/tables/${encodeURIComponent(tableId)}/again/decline`, { method: "POST", body: {} });
+        } catch { /* the countdown frees it anyway */ }
+      } });
     box.replaceChildren(
       el("p", { class: "again-title", id: "again-title" }),
       el("p", { class: "again-left", id: "again-left", role: "timer" }),

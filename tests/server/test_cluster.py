@@ -89,7 +89,7 @@ def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
     try:
         deadline = time.monotonic() + 120
         while not all(p.done.is_set() for p in players + watchers):
-            assert time.monotonic() < deadline, [len(p.messages) for p in players + watchers]
+            assert time.monotonic() < deadline, progress(players + watchers)
             time.sleep(0.2)
         # presence is cluster-wide: the owner saw both players connected from other nodes
         seen = [[s["connected"] for s in m["table"]["seats"]] for m in watchers[1].messages
@@ -109,6 +109,14 @@ def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
     for node in nodes:                               # every node serves the same record
         status, r = node.request("GET", f"/api/tables/{tid}/record")
         assert r["actions"] == record["actions"]
+
+
+def progress(players: list[WsPlayer]) -> list[tuple]:
+    """Each player's node, whether done, messages, reconnects and its last few messages
+    (what a stalled match's failure says)."""
+    return [(p.node.port, p.done.is_set(), len(p.messages), p.reconnects,
+             [(m["type"], m.get("view", {}).get("version"), m.get("code"))
+              for m in p.messages[-3:]]) for p in players]
 
 
 def first_state_after(p: WsPlayer, start: int, version: int) -> None:
@@ -147,7 +155,7 @@ def test_the_owner_dies_mid_round_and_the_match_completes_elsewhere(nodes, how):
         first_state_after(watchers[0], start, versions[-1])     # the table moves again
         deadline = time.monotonic() + 120
         while not all(p.done.is_set() for p in everyone):
-            assert time.monotonic() < deadline, [len(p.messages) for p in everyone]
+            assert time.monotonic() < deadline, progress(everyone)
             time.sleep(0.2)
     finally:
         for p in everyone:

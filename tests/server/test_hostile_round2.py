@@ -731,3 +731,24 @@ def test_a_move_queued_behind_a_reinvite_is_refused(client):
     mover.join(20)
     assert got["r"].status_code == 403, got["r"].text
     assert room.version == version and room.game.actions == []  # never applied
+
+
+# --- a chosen seed holds for every later join ----------------------------------------------
+
+def test_a_chosen_seed_table_cannot_hand_its_seat_to_another_human(client):
+    """A solo table with a chosen seed: its creator knows every hand, so re-inviting the
+    seat (which would seat somebody else at that deal) is refused and nothing changes."""
+    r = client.post("/api/tables", json={"game": "block", "options": {"hands": 1},
+                                         "take_seat": 0, "name": "Ann", "seed": 42,
+                                         "seats": [{"kind": "human"},
+                                                   {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    before = client.get(f"/api/tables/{tid}").json()
+    r = client.post(f"/api/tables/{tid}/seats/0/invite", json={})
+    assert r.status_code == 409 and r.json()["code"] == "seed_chosen_no_reinvite", r.text
+    assert "token" not in r.text
+    after = client.get(f"/api/tables/{tid}").json()
+    assert after["notices"] == before["notices"] == []
+    assert [s.get("token") for s in after["invites"]] == [None, None]
+    assert client.get(f"/api/tables/{tid}/view").json()["seat"] == 0      # still seated

@@ -291,6 +291,10 @@ class TableCore(TableState):
             raise Rejected("bad_seat", "Only a player's seat can be re-invited.", 422)
         if self.finished:
             raise Rejected("game_over", "The match is over.", 409, reason="match_is_over")
+        if self.settings.seed_chosen:     # whoever took the link would play a deal the
+            raise Rejected("not_yours", "This table's deal was chosen by its creator, "  # host
+                           "so its seat cannot be handed to anyone else.", 409,      # knows
+                           reason="seed_chosen_no_reinvite")
         token = secrets.token_urlsafe(18)
         async with self.lock:
             if seat in again.pending(self):     # Play again: kept for its player, even

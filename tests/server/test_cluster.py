@@ -21,6 +21,12 @@ def nodes(cluster_db, server_factory):
     return [server_factory(cluster_db).start() for _ in range(3)]
 
 
+# A round of double-9 (the leak scan reads one deal): a double-6 round is about 20 actions,
+# few enough that a player may act fewer than six times, or the match end before the step
+# a test waits for, now that relayed moves are quick
+LONG_ROUND = {"set_max": 9, "hand_size": 12, "rounds": 1}
+
+
 def create(node, seats, **kw):
     status, t = node.request("POST", "/api/tables", {
         "game": "mexican_train", "options": SHORT_MT, "seats": seats, "ready_seconds": 0, **kw})
@@ -79,7 +85,8 @@ def test_a_seat_is_claimed_and_played_through_any_node(nodes):
 
 def test_players_bot_and_spectators_on_different_nodes_play_a_match(nodes):
     one, two, three = nodes
-    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               options=LONG_ROUND)
     tid = t["id"]
     invites = {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
     ann = two.claim(tid, invites[0], "Ann")
@@ -134,7 +141,9 @@ def first_state_after(p: WsPlayer, start: int, version: int) -> None:
 @pytest.mark.parametrize("how", ["kill9", "sigterm"])
 def test_the_owner_dies_mid_round_and_the_match_completes_elsewhere(nodes, how):
     one, two, three = nodes
-    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    # (LONG_ROUND: the match must still be on when the owner dies)
+    t = create(one, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+               options=LONG_ROUND)
     tid = t["id"]
     invites = {s["seat"]: s["token"] for s in t["seats"] if "token" in s}
     ann = two.claim(tid, invites[0], "Ann")

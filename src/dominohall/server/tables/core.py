@@ -140,6 +140,7 @@ class TableCore(TableState):
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_failures = 0                   # bot moves failed in a row
         self.bot_retry: asyncio.TimerHandle | None = None
+        self.storage_failing = False    # the last action could not be stored
         self.timer: asyncio.TimerHandle | None = None
         self.table_flush: asyncio.TimerHandle | None = None
         self.table_sent = 0.0                    # when the last table info went out
@@ -530,13 +531,18 @@ class TableCore(TableState):
                 await self.hub.run_db(self.hub.store.append_action, self.id, now_version + 1,
                                       seat, g.actions[-1])
             except Exception as err:   # the action is not stored: it did not happen
-                log.exception("table %s: storing action %s failed", self.id, text)
+                if not self.storage_failing:    # a full disk: the traceback once, not
+                    log.exception("table %s: storing action %s failed", self.id, text)
+                self.storage_failing = True     # once a move (see _bot_done)
                 self.game = self._rebuild(g.actions[:-1])
                 if isinstance(err, LeaseLost):
                     self.hub.lease_lost(self)   # another node owns the table now
                 raise Rejected("storage", "the action could not be saved ({error}); try again",
                                503, reason="action_not_saved",
                                params={"error": str(err)}) from None
+            if self.storage_failing:
+                self.storage_failing = False
+                log.warning("table %s: storing actions works again", self.id)
             if not by_bot:
                 self.away_since.pop(seat, None)
             if g.current_seat != seat or g.round != round_before:
@@ -667,8 +673,9 @@ class TableCore(TableState):
         if not task.cancelled() and task.exception() is not None:
             self.bot_failures += 1
             wait = min(30.0, 2.0 ** (self.bot_failures - 1))
-            log.error("table %s: bot failed: %r; trying again in %g s", self.id,
-                      task.exception(), wait)
+            (log.error if self.bot_failures == 1 else log.debug)(
+                "table %s: bot failed: %r; trying again in %g s", self.id,
+                task.exception(), wait)
             self.bot_retry = asyncio.get_running_loop().call_later(wait, self.kick)
             return
         self.bot_failures = 0
@@ -692,6 +699,8 @@ class TableCore(TableState):
         try:
             await self.submit(seat, action, version, by_bot=True)
         except Rejected as err:
+            if err.code == "storage":
+                raise           # not saved (a full disk): _bot_done backs off, 1, 2, 4... s
             if err.code != "stale":
                 log.warning("table %s: bot %s's move %s refused: %s", self.id, name, action, err)
 

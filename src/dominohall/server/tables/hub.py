@@ -105,6 +105,8 @@ class Hub:
         self.bots = BotPool(bot_workers, bot_processes)
         #: called with a table's core when its match ends on this node (quick play's ratings)
         self.match_listeners: list[Any] = []
+        #: the store calls failing now: each is logged when it starts and stops failing
+        self.db_failing: set[str] = set()
 
     @property
     def closing(self) -> bool:
@@ -121,13 +123,20 @@ class Hub:
     async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
         """`fn` in a database thread; any database failure becomes a StoreError."""
         loop = asyncio.get_running_loop()
+        name = getattr(fn, "__name__", str(fn))
         try:
-            return await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kw))
+            result = await loop.run_in_executor(self.db_pool, lambda: fn(*args, **kw))
         except StoreError:
             raise
         except Exception as err:
-            log.warning("database: %s failed: %r", getattr(fn, "__name__", fn), err)
+            if name not in self.db_failing:     # once while it keeps failing (a full disk)
+                self.db_failing.add(name)
+                log.warning("database: %s failed: %r", name, err)
             raise StoreError(f"the database is not reachable ({type(err).__name__})") from err
+        if name in self.db_failing:
+            self.db_failing.discard(name)
+            log.warning("database: %s works again", name)
+        return result
 
     def lease_lost(self, table: TableCore) -> None:
         """Another node took `table` over: this node follows it from now on."""

@@ -318,18 +318,23 @@ class TableCore(TableState):
         self.broadcast_table()
         return token
 
+    def _reserved_for(self, seat: int, holder: str) -> dict[str, Any]:
+        """Play again: `seat`'s reservation, if it is kept for `holder` (else refused)."""
+        res = ((self.settings.again or {}).get("reserved") or {}).get(str(seat))
+        if res is None or not secrets.compare_digest(str(res.get("h")), holder):
+            raise Rejected("not_yours", "This seat at the new table is kept for the "
+                           "player who held it.", 403, reason="again_seat_reserved",
+                           params={"seat": seat})
+        return dict(res)
+
     async def take_seat_again(self, seat: int, holder: str) -> str:
         """Play again: the player who held `seat` at the finished table (`holder`: the
         :func:`~.again.holder_hash` of their seat secret there) takes the seat reserved
         for them, with a fresh secret (the same one when they ask again).  Anyone else
         is refused, the host included (see :mod:`.again`)."""
         async with self.lock:
+            res = self._reserved_for(seat, holder)
             state = self.settings.again or {}
-            res = (state.get("reserved") or {}).get(str(seat))
-            if res is None or not secrets.compare_digest(str(res.get("h")), holder):
-                raise Rejected("not_yours", "This seat at the new table is kept for the "
-                               "player who held it.", 403, reason="again_seat_reserved",
-                               params={"seat": seat})
             mine = self.seats[seat]
             if mine.secret and res.get("taken"):
                 return mine.secret                      # the same device, asking again
@@ -388,12 +393,7 @@ class TableCore(TableState):
     async def decline_again(self, seat: int, holder: str) -> None:
         """The player `seat` was kept for says no: it is freed now, as at the countdown's end."""
         async with self.lock:
-            state = self.settings.again or {}
-            res = (state.get("reserved") or {}).get(str(seat))
-            if res is None or not secrets.compare_digest(str(res.get("h")), holder):
-                raise Rejected("not_yours", "This seat at the new table is kept for the "
-                               "player who held it.", 403, reason="again_seat_reserved",
-                               params={"seat": seat})
+            self._reserved_for(seat, holder)
             if seat not in again.pending(self):
                 return                              # taken or freed already: nothing to do
             await self._free([seat])

@@ -71,7 +71,8 @@ def test_only_the_seat_to_play_gets_a_hint_and_it_is_the_terminal_games():
     # the terminal game's reason for that move (the bot's search is timed, so the move
     # itself may differ from one run to the next; its reason may not)
     reason = why(first["action"], game.view(seat))
-    assert first["why"] == f"{strongest_bot(game.name)}: {reason}"
+    assert first["why"] == reason             # in words, no bot name in front (issue 21)
+    assert not first["why"].startswith(f"{strongest_bot(game.name)}:")
     assert again == first
     room.hub.bot_pool.shutdown()
 

@@ -467,5 +467,6 @@ def test_hint_keeps_its_signature_for_the_web_table():
     game = replay(fives_record())
     action, reason = hint(game, 0)
     assert action in {str(a) for a in game.legal_actions()}
-    assert reason.startswith(bots.names("all_fives")[-1] + ": ") and "count" in reason
+    assert "count" in reason and not any(reason.startswith(b + ":")
+                                         for b in bots.names("all_fives"))
     assert hint(game, 1) == ("", "it is not your turn")

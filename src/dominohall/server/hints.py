@@ -3,7 +3,7 @@
 own websocket with ``{"type": "hint"}``.
 
 The answer goes to the asking connection only (never to another seat or a spectator):
-``{"type": "hint", "version": 17, "action": "12-5>t1", "why": "pimc: starts your train; ..."}``.
+``{"type": "hint", "version": 17, "action": "12-5>t1", "why": "starts your train; ..."}``.
 The strongest bot thinks in the hub's bot pool (a worker process by default, taking its
 turn in the bots' fair queue), from the table's record replayed there, so the event loop
 never waits on it.
@@ -69,7 +69,7 @@ def compute(record: dict[str, Any], seat: int, lang: str = "en") -> tuple[str, s
     reads only `seat`'s view of the replayed game, never the other hands."""
     advice = advise(replay(record).view(seat))
     why = advice_text(advice.reasons, lang, viewer=seat)
-    return advice.action, (f"{advice.bot}: {why}" if advice.action else why)
+    return advice.action, why          # the move and its why: no bot names (issue 21)
 
 
 def request(room: Room, conn: Connection) -> None:

@@ -30,10 +30,11 @@ def said(advice: Advice, names: Names = None, viewer: int | None = None) -> str:
 
 
 def hint(game: Game, seat: int) -> tuple[str, str]:
-    """(action, "bot: why") for `seat` (action "" and the reason alone when it is not that
-    seat's turn); only `game.view(seat)` is read."""
+    """(action, why) for `seat` (action "" and the reason alone when it is not that
+    seat's turn); only `game.view(seat)` is read.  The why names no bot: a player reads
+    the reason, not which of our searches found it."""
     advice = advise(game.view(seat))
-    return advice.action, (f"{advice.bot}: {said(advice)}" if advice.action else said(advice))
+    return advice.action, said(advice)
 
 
 def suggest(view: View) -> str:

@@ -75,7 +75,7 @@ class Node:
              "--db", db, "--bot-delay", str(bot_delay), "--log-level", "warning",
              "--bot-workers", "1", "--bot-threads",
              "--limit", "create_per_minute=0", "--limit", "join_per_minute=0",
-             "--limit", "connect_per_minute=0"],
+             "--limit", "connect_per_minute=0", "--limit", "tables_per_address=1000"],
             stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "DOMINOHALL_DATA_DIR": tmp})
         deadline = time.monotonic() + 60

@@ -306,7 +306,7 @@ def main() -> int:
     port = free_port()
     # one address opens everything: the per-address limits are raised for this client only
     extra = 150 if args.hostile else 0      # the hint flood's 116 websockets, same address
-    limits = [f"create_per_minute={args.tables * 2 + 10}",
+    limits = [f"create_per_minute={args.tables * 2 + 10}", f"tables_per_address={args.tables + 10}",
               f"connect_per_minute={args.tables * 4 + extra * 2}",
               f"conns_per_address={args.tables * 2 + 10 + extra}"]
     with tempfile.TemporaryDirectory() as tmp:

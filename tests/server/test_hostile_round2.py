@@ -752,3 +752,17 @@ def test_a_chosen_seed_table_cannot_hand_its_seat_to_another_human(client):
     assert after["notices"] == before["notices"] == []
     assert [s.get("token") for s in after["invites"]] == [None, None]
     assert client.get(f"/api/tables/{tid}/view").json()["seat"] == 0      # still seated
+
+
+def test_one_address_cannot_fill_the_server_with_live_tables(tmp_path):
+    """50 addresses made 1,000 tables and everyone after got server_full: each address
+    may have only so many live tables (counted from the store, as on every node)."""
+    from dominohall.server.tables.limits import Limits
+    with make_client(tmp_path, limits=Limits(tables_per_address=3)) as c:
+        ids = [create(c, claim=False)["id"] for _ in range(3)]
+        r = c.post("/api/tables", json={"game": "mexican_train", "options": SHORT_MT,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 429 and r.json()["code"] == "tables_per_address", r.text
+        assert r.json()["params"] == {"n": 3}
+        assert c.get("/api/tables").status_code == 200
+        assert len(hub(c).tables) == 3 and set(hub(c).tables) == set(ids)   # none made

@@ -49,7 +49,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                    help="change a limit (repeatable): create_per_minute, join_per_minute, "
                         "connect_per_minute, max_tables, conns_per_table, conns_per_address, "
-                        "bot_tables_per_address, strong_bots_per_address, idle_seconds, "
+                        "tables_per_address, bot_tables_per_address, strong_bots_per_address, "
+                        "idle_seconds, "
                         "finished_seconds (0 turns a rate off)")
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause before each bot move, so people can follow (default 0.6)")

@@ -108,6 +108,7 @@ SERVER: dict[str, str] = {
     "options_too_many": N_("options: too many or too long"),
     "seed_not_allowed": N_("seed: a chosen seed would let you know every hand; it is allowed "
                            "only at a table with no other human seat"),
+    "tables_per_address": N_("You already have {n} tables going; finish or leave some first."),
     "seed_chosen_no_reinvite": N_("This table's deal was chosen by its creator, so its "
                                   "seat cannot be handed to anyone else."),
     "unknown_away_bot": N_("away_bot: unknown bot {bot}"),

@@ -395,10 +395,15 @@ class Hub:
         return core
 
     async def check_address(self, made: specs.TableSpec, address: str) -> None:
-        """The per-address caps on live bot-only tables and strongest-bot seats."""
-        if not address or not (made.bot_only or made.strong_bots):
+        """The per-address caps on live tables, bot-only tables and strongest-bot seats
+        (counted from the store: the same on every node)."""
+        if not address:
             return
         mine = await self.run_db(self.store.live_tables_of, address)
+        if len(mine) >= self.limits.tables_per_address:     # 50 addresses cannot fill
+            raise Rejected("too_many", "You already have {n} tables going; finish or "  # it
+                           "leave some first.", 429, reason="tables_per_address",
+                           params={"n": self.limits.tables_per_address})
         if made.bot_only and sum(1 for _, seats in mine if all(k == "bot" for k, _ in seats)) \
                 >= self.limits.bot_tables_per_address:
             raise Rejected("too_many", "You already have {n} bot-only tables going.", 429,

@@ -25,6 +25,7 @@ class Limits:
     max_tables: int = 1000              # live tables on the server
     conns_per_table: int = 100          # websockets on one table (seats and spectators)
     conns_per_address: int = 60         # websockets from one address
+    tables_per_address: int = 20        # live tables of any kind created from one address
     bot_tables_per_address: int = 4     # live all-bot tables created from one address
     strong_bots_per_address: int = 8    # live searching-bot seats (pimc, deep; by BOT_COST)
     replays_per_minute: int = 20        # POST /api/replay (and a table's replay) per address
